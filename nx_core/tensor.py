@@ -1,0 +1,45 @@
+"""Tensor: a buffer owned by a backend, a View over it and a DType.
+
+A Tensor is a plain record. Which object ``buffer`` is belongs to the backend (the NumPy
+CPU backend uses a C-contiguous ``numpy.ndarray``, read as a flat run of elements); the
+View says how the logical elements are laid out in it, in elements, never bytes.
+``cache`` is a slot the owning backend may use for whatever it derives from the
+(buffer, view) pair, such as a ready strided host view; nobody else touches it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .dtype import DType
+from .view import View
+
+__all__ = ["Tensor"]
+
+
+class Tensor:
+    __slots__ = ("buffer", "view", "dtype", "backend", "cache")
+
+    buffer: Any
+    view: View
+    dtype: DType
+    backend: Any
+    cache: Any
+
+    def __init__(self, buffer: Any, view: View, dtype: DType, backend: Any, cache: Any = None) -> None:
+        self.buffer = buffer
+        self.view = view
+        self.dtype = dtype
+        self.backend = backend
+        self.cache = cache
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.view.shape
+
+    @property
+    def ndim(self) -> int:
+        return len(self.view.shape)
+
+    def __repr__(self) -> str:
+        return f"Tensor(dtype={self.dtype.name}, view={self.view!r}, backend={type(self.backend).__name__})"
