@@ -1,0 +1,168 @@
+"""Indexed access kernels: ``gather``, ``scatter`` and the allocating ``pad``.
+
+``gather`` / ``scatter`` follow the take-along-axis convention: ``indices`` has the
+rank of the data; every index ``c`` of ``indices`` addresses ``c`` with
+``c[axis] := indices[c]``.  A negative index gets the axis size added once; anything
+still out of range raises ``IndexError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = ["gather", "scatter", "pad"]
+
+
+def _norm_axis(name: str, axis: int, ndim: int) -> int:
+    axis = int(axis)
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"{name}: axis {axis} out of bounds for rank {ndim}")
+    return axis + ndim if axis < 0 else axis
+
+
+def _check_indices(name: str, indices: np.ndarray, ref_shape: tuple[int, ...], axis: int, what: str) -> None:
+    if indices.dtype.kind not in "iu":
+        raise ValueError(f"{name}: indices must have an integer dtype, got {indices.dtype}")
+    if indices.ndim != len(ref_shape):
+        raise ValueError(
+            f"{name}: indices rank {indices.ndim} != {what} rank {len(ref_shape)}"
+        )
+    for dim, (ni, nd) in enumerate(zip(indices.shape, ref_shape)):
+        if dim != axis and ni > nd:
+            raise ValueError(
+                f"{name}: indices shape {list(indices.shape)} does not fit {what} shape "
+                f"{list(ref_shape)} at dim {dim}"
+            )
+
+
+def _normalise_idx(name: str, indices: np.ndarray, size: int) -> np.ndarray:
+    """int64 copy of ``indices`` with negatives wrapped once; raises on out-of-range."""
+    idx = np.array(indices, dtype=np.int64, copy=True)
+    if idx.size:
+        if indices.dtype.kind == "u" and indices.dtype.itemsize == 8:
+            # uint64 values beyond int64 range would wrap negative on conversion.
+            if np.any(indices > np.uint64(size)):
+                raise IndexError(f"{name}: index out of bounds")
+        np.add(idx, size, out=idx, where=idx < 0)
+        if np.any(idx < 0) or np.any(idx >= size):
+            raise IndexError(f"{name}: index out of bounds")
+    return idx
+
+
+def gather(data: np.ndarray, indices: np.ndarray, axis: int, out: np.ndarray | None = None) -> np.ndarray:
+    """``out[c] = data[c with c[axis] := indices[c]]``; ``out.shape == indices.shape``."""
+    data = np.asarray(data)
+    indices = np.asarray(indices)
+    if data.ndim == 0:
+        raise ValueError("gather: data must have rank >= 1")
+    axis = _norm_axis("gather", axis, data.ndim)
+    _check_indices("gather", indices, data.shape, axis, "data")
+    if out is not None and out.shape != indices.shape:
+        raise ValueError(
+            f"gather: output shape {list(out.shape)} != indices shape {list(indices.shape)}"
+        )
+    idx = _normalise_idx("gather", indices, data.shape[axis])
+    # Restrict the non-axis dims to the extent of ``indices``.
+    src = data[tuple(slice(None) if d == axis else slice(0, n) for d, n in enumerate(indices.shape))]
+    if idx.size == 0:
+        res = np.empty(indices.shape, dtype=data.dtype)
+    else:
+        res = np.take_along_axis(src, idx, axis=axis)
+    if out is None:
+        return np.ascontiguousarray(res)
+    out[...] = res
+    return out
+
+
+def _flat_targets(idx: np.ndarray, shape: tuple[int, ...], axis: int) -> np.ndarray:
+    """Row-major flat positions in a C-contiguous array of ``shape`` for every element of idx."""
+    strides = [1] * len(shape)
+    for d in range(len(shape) - 2, -1, -1):
+        strides[d] = strides[d + 1] * shape[d + 1]
+    flat = idx * np.int64(strides[axis])
+    for d, n in enumerate(idx.shape):
+        if d == axis or n == 1:
+            continue
+        bshape = [1] * idx.ndim
+        bshape[d] = n
+        flat = flat + (np.arange(n, dtype=np.int64) * strides[d]).reshape(bshape)
+    return np.ascontiguousarray(np.broadcast_to(flat, idx.shape)).ravel()
+
+
+def scatter(
+    template: np.ndarray,
+    indices: np.ndarray,
+    updates: np.ndarray,
+    axis: int,
+    mode: str = "set",
+    unique_indices: bool = False,
+) -> np.ndarray:
+    """A copy of ``template`` with ``updates`` written (``set``) or added (``add``) at the
+    positions ``c with c[axis] := indices[c]``.  For ``set`` with duplicate targets the
+    last one in row-major scan order wins.  ``unique_indices`` is a hint that no target
+    repeats."""
+    template = np.asarray(template)
+    indices = np.asarray(indices)
+    updates = np.asarray(updates)
+    if mode not in ("set", "add"):
+        raise ValueError(f"scatter: unknown mode {mode!r} (expected 'set' or 'add')")
+    if template.ndim == 0:
+        raise ValueError("scatter: template must have rank >= 1")
+    axis = _norm_axis("scatter", axis, template.ndim)
+    _check_indices("scatter", indices, template.shape, axis, "template")
+    if updates.shape != indices.shape:
+        raise ValueError(
+            f"scatter: updates shape {list(updates.shape)} != indices shape {list(indices.shape)}"
+        )
+    idx = _normalise_idx("scatter", indices, template.shape[axis])
+    res = np.array(template, copy=True, order="C")
+    if idx.size == 0:
+        return res
+    flat = _flat_targets(idx, template.shape, axis)
+    upd = np.ascontiguousarray(updates).ravel()
+    rflat = res.reshape(-1)  # a view: res is C-contiguous
+    if mode == "set":
+        if unique_indices:
+            rflat[flat] = upd
+        else:
+            # Keep only the last occurrence of each target in scan order.
+            rev = flat[::-1]
+            uniq, first_in_rev = np.unique(rev, return_index=True)
+            last = flat.size - 1 - first_in_rev
+            rflat[uniq] = upd[last]
+    else:
+        if res.dtype == np.float16:
+            acc = rflat.astype(np.float32)
+            np.add.at(acc, flat, upd.astype(np.float32))
+            rflat[...] = acc
+        else:
+            np.add.at(rflat, flat, upd.astype(res.dtype, copy=False))
+    return res
+
+
+def pad(x: np.ndarray, padding: Sequence[tuple[int, int]], fill_value: Any) -> np.ndarray:
+    """Fresh C-contiguous array of shape ``s + before + after`` per axis, filled with
+    ``fill_value`` (cast to x's dtype), with ``x`` copied at offset ``before``."""
+    x = np.asarray(x)
+    try:
+        pads = [(int(a), int(b)) for a, b in padding]
+    except (TypeError, ValueError):
+        raise ValueError("pad: padding must be a sequence of (before, after) pairs") from None
+    if len(pads) != x.ndim:
+        raise ValueError(f"pad: padding has {len(pads)} pairs, expected {x.ndim} (the rank)")
+    if any(a < 0 or b < 0 for a, b in pads):
+        raise ValueError(f"pad: padding must be non-negative, got {pads}")
+    shape = tuple(n + a + b for n, (a, b) in zip(x.shape, pads))
+    res = np.empty(shape, dtype=x.dtype)
+    fill = np.asarray(fill_value)
+    if fill.dtype.kind in "iub" and x.dtype.kind in "iu":
+        # integer fill wraps modulo 2^bits like every integer conversion in the core
+        res.fill(np.array(fill_value, dtype=np.int64 if fill.dtype.kind != "u" else np.uint64).astype(x.dtype))
+    else:
+        with np.errstate(invalid="ignore", over="ignore"):
+            res.fill(fill.astype(x.dtype))
+    res[tuple(slice(a, a + n) for n, (a, _) in zip(x.shape, pads))] = x
+    return res
