@@ -1,0 +1,216 @@
+"""Concrete shape operations (row-major shapes as tuples of non-negative ints).
+
+Every function is pure. Shapes may be given as tuples or lists; shapes and
+indices are returned as tuples. Error messages follow the Nx ``Shape`` module
+and are raised as :class:`nx_core.errors.NxInvalidArgument`.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from functools import lru_cache
+
+from .errors import NxInvalidArgument
+
+__all__ = [
+    "numel",
+    "c_contiguous_strides",
+    "ravel_index",
+    "unravel_index",
+    "unravel_index_into",
+    "resolve_neg_one",
+    "broadcast",
+    "broadcast_index",
+    "broadcast_index_into",
+    "to_string",
+    "pp",
+    "equal",
+    "reduce_output_shape",
+]
+
+_prod = math.prod
+
+
+def numel(shape) -> int:
+    """Product of the dimensions; ``numel(()) == 1``, any zero dimension gives 0."""
+    return _prod(shape)
+
+
+@lru_cache(maxsize=4096)
+def _c_strides(shape: tuple) -> tuple:
+    n = len(shape)
+    if n == 0:
+        return ()
+    s = [0] * n
+    s[n - 1] = 0 if shape[n - 1] == 0 else 1
+    for i in range(n - 2, -1, -1):
+        d = shape[i + 1]
+        s[i] = 0 if shape[i] == 0 else s[i + 1] * (d if d > 1 else 1)
+    return tuple(s)
+
+
+def c_contiguous_strides(shape) -> tuple:
+    """Row-major strides (in elements).
+
+    A zero-size dimension gets stride 0 and so does every dimension to its left;
+    size-1 dimensions get the ordinary running product.
+    """
+    if type(shape) is not tuple:
+        shape = tuple(shape)
+    return _c_strides(shape)
+
+
+def ravel_index(indices, strides) -> int:
+    """``sum(indices[i] * strides[i])``; no bounds checks and no offset."""
+    li, ls = len(indices), len(strides)
+    if li != ls:
+        raise NxInvalidArgument(
+            f"ravel_index: indices[{li}] vs strides[{ls}], dimensions must match"
+        )
+    acc = 0
+    for i, s in zip(indices, strides):
+        acc += i * s
+    return acc
+
+
+def _unravel(name: str, k: int, shape, dst) -> None:
+    n = len(shape)
+    if n == 0:
+        if k != 0:
+            raise NxInvalidArgument(f"{name}: k={k} out of bounds for scalar")
+        return
+    if 0 in shape:
+        if k != 0:
+            raise NxInvalidArgument(f"{name}: k={k} out of bounds for zero-size shape")
+        for i in range(n):
+            dst[i] = 0
+        return
+    total = _prod(shape)
+    if k < 0 or k >= total:
+        raise NxInvalidArgument(f"{name}: k={k} out of bounds for shape (size {total})")
+    for i in range(n - 1, 0, -1):
+        d = shape[i]
+        dst[i] = k % d
+        k //= d
+    dst[0] = k
+
+
+def unravel_index(k: int, shape) -> tuple:
+    """Multi-index of flat position ``k`` in a C-ordered layout of ``shape``."""
+    dst = [0] * len(shape)
+    _unravel("unravel_index", k, shape, dst)
+    return tuple(dst)
+
+
+def unravel_index_into(k: int, shape, dst) -> None:
+    """Like :func:`unravel_index` but writes into the mutable sequence ``dst``.
+
+    ``len(dst)`` is not checked; for a scalar shape ``dst`` is left untouched.
+    """
+    _unravel("unravel_index_into", k, shape, dst)
+
+
+def resolve_neg_one(current_shape, spec) -> tuple:
+    """Resolve at most one ``-1`` in ``spec`` from ``numel(current_shape)``."""
+    spec = tuple(spec)
+    count = spec.count(-1)
+    if count > 1:
+        raise NxInvalidArgument("reshape: multiple -1 dimensions, can only infer one")
+    if count == 0:
+        return spec
+    total = _prod(current_shape)
+    known = _prod(d for d in spec if d != -1)
+    if known == 0:
+        if total == 0:
+            fill = 0
+        else:
+            raise NxInvalidArgument(
+                "reshape: cannot infer -1 from shape with 0-size dimensions"
+            )
+    elif total % known != 0:
+        raise NxInvalidArgument(
+            f"reshape: cannot reshape {total} elements into shape with {known} elements"
+        )
+    else:
+        fill = total // known
+    return tuple(fill if d == -1 else d for d in spec)
+
+
+def broadcast(a, b) -> tuple:
+    """NumPy broadcast of two shapes (right-aligned; equal or one of them 1)."""
+    la, lb = len(a), len(b)
+    n = la if la > lb else lb
+    pa = (1,) * (n - la) + tuple(a)
+    pb = (1,) * (n - lb) + tuple(b)
+    out = []
+    for i in range(n):
+        x, y = pa[i], pb[i]
+        if x == y:
+            out.append(x)
+        elif x == 1:
+            out.append(y)
+        elif y == 1:
+            out.append(x)
+        else:
+            raise NxInvalidArgument(
+                f"broadcast: cannot broadcast {to_string(a)} with {to_string(b)} "
+                f"(dim {i}: {x}\u2260{y})"
+            )
+    return tuple(out)
+
+
+def broadcast_index_into(target_idx, source_shape, dst) -> None:
+    """Write into ``dst`` the source index that broadcast target index maps to.
+
+    Positions of ``source_shape`` with no counterpart in ``target_idx`` are left
+    untouched.
+    """
+    tn, sn = len(target_idx), len(source_shape)
+    for i in range(sn):
+        tp = tn - sn + i
+        if tp < 0:
+            continue
+        dst[i] = 0 if source_shape[i] == 1 else target_idx[tp]
+
+
+def broadcast_index(target_idx, source_shape) -> tuple:
+    """Source index (tuple) corresponding to a broadcast result index."""
+    dst = [0] * len(source_shape)
+    broadcast_index_into(target_idx, source_shape, dst)
+    return tuple(dst)
+
+
+def to_string(shape) -> str:
+    """``[2,3,4]`` (no spaces); ``[]`` for a scalar."""
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def pp(shape, file=None) -> None:
+    """Write :func:`to_string` of ``shape`` to ``file`` (default stdout), no newline."""
+    (sys.stdout if file is None else file).write(to_string(shape))
+
+
+def equal(a, b) -> bool:
+    """Structural equality of two shapes (lists and tuples compare alike)."""
+    return tuple(a) == tuple(b)
+
+
+def reduce_output_shape(shape, axes, keepdims: bool = False) -> tuple:
+    """Shape of a reduction of ``shape`` over ``axes``.
+
+    With ``keepdims`` the reduced axes become 1, otherwise they are removed (order
+    of the others preserved). Negative axes wrap once; out-of-range axes raise.
+    """
+    n = len(shape)
+    red = set()
+    for a in axes:
+        ax = a + n if a < 0 else a
+        if ax < 0 or ax >= n:
+            raise NxInvalidArgument(
+                f"reduce_output_shape: axis {a} out of bounds for {n}D tensor"
+            )
+        red.add(ax)
+    if keepdims:
+        return tuple(1 if i in red else d for i, d in enumerate(shape))
+    return tuple(d for i, d in enumerate(shape) if i not in red)

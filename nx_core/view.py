@@ -1,0 +1,745 @@
+"""Strided views: how a linear buffer is read as an n-dimensional array.
+
+A :class:`View` is immutable metadata: ``shape``, ``strides`` (in elements, may be
+0 or negative), ``offset`` (may be negative while a mask hides the out-of-buffer
+region) and an optional validity ``mask`` (one half-open ``(begin, end)`` interval
+per axis). Element ``idx`` lives at buffer position
+``offset + sum(idx[i] * strides[i])`` and is valid iff the mask admits it. Every
+operation here is O(ndim) and never touches a buffer.
+
+``c_flag`` is the offset-agnostic C-contiguity flag (no mask and C strides); it
+drives :meth:`View.reshape`'s fast path. The public :meth:`View.is_c_contiguous`
+additionally requires ``offset == 0``.
+
+Symbolic dimensions (:mod:`nx_core._symbolic`) are supported on a few paths only
+(create, expand, reshape of C-contiguous views, permute, bind); concrete views pay
+nothing for it.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from functools import lru_cache
+
+from .errors import NxInvalidArgument
+from .shape import _c_strides
+
+__all__ = [
+    "View",
+    "create",
+    "contiguous",
+    "reshape",
+    "expand",
+    "permute",
+    "shrink",
+    "pad",
+    "flip",
+    "linear_index",
+    "is_valid",
+    "simplify",
+    "strides_opt",
+    "can_get_strides",
+    "is_materializable",
+    "is_c_contiguous",
+    "bind",
+]
+
+_prod = math.prod
+_new = object.__new__
+
+
+def _fmt(seq) -> str:
+    return "[" + ",".join(str(d) for d in seq) + "]"
+
+
+def _sym_mod():
+    from . import _symbolic
+
+    return _symbolic
+
+
+def _norm_dim(d):
+    if type(d) is int:
+        return d
+    sm = _sym_mod()
+    if isinstance(d, sm.SymExpr):
+        return d
+    try:
+        return operator.index(d)
+    except TypeError:
+        raise TypeError(
+            f"shape entries must be integers or symbolic dimensions, got {type(d).__name__}"
+        ) from None
+
+
+@lru_cache(maxsize=4096)
+def _shape_info(shape: tuple):
+    """(canonical shape, C strides or None if symbolic, has a zero dim)."""
+    canon = tuple([d if type(d) is int else _norm_dim(d) for d in shape])
+    for d in canon:
+        if type(d) is not int:
+            return (canon, None, any(type(x) is int and x == 0 for x in canon))
+    return (canon, _c_strides(canon), 0 in canon)
+
+
+def _norm_pairs(pairs, what: str):
+    out = []
+    for p in pairs:
+        b, e = p
+        out.append((b if type(b) is int else _norm_dim(b), e if type(e) is int else _norm_dim(e)))
+    return tuple(out)
+
+
+def _norm_ints(seq) -> tuple:
+    if type(seq) is tuple:
+        for s in seq:
+            if type(s) is not int:
+                break
+        else:
+            return seq
+    return tuple([s if type(s) is int else _norm_dim(s) for s in seq])
+
+
+class View:
+    """Immutable strided view; build with :meth:`View.create` (or :func:`contiguous`)."""
+
+    __slots__ = ("shape", "strides", "offset", "mask", "c_flag", "numel")
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("View is built with View.create(shape, offset=..., strides=..., mask=...)")
+
+    def __setattr__(self, name, value):
+        raise AttributeError("View is immutable")
+
+    def __delattr__(self, name):
+        raise AttributeError("View is immutable")
+
+    # ----- construction ---------------------------------------------------
+    @classmethod
+    def _make(cls, shape, strides, offset, mask, c_flag):
+        """Raw constructor without any validation or canonicalisation.
+
+        ``shape``/``strides`` must be tuples of ints of equal length, ``mask`` None
+        or a tuple of (begin, end) tuples that is not full coverage, ``c_flag`` the
+        offset-agnostic flag (``mask is None and strides == C strides``).
+        """
+        self = _new(View)
+        _set_shape(self, shape)
+        _set_strides(self, strides)
+        _set_offset(self, offset)
+        _set_mask(self, mask)
+        _set_cflag(self, c_flag)
+        _set_numel(self, _prod(shape))
+        return self
+
+    @classmethod
+    def create(cls, shape, *, offset=0, strides=None, mask=None) -> "View":
+        """A view over ``shape`` (spec §2.2).
+
+        Zero-size shapes clamp negative dims to 0, force offset 0 and drop the
+        mask. Explicit strides are kept verbatim (default: C strides). A mask that
+        covers every axis fully is removed. Strides/mask lengths must equal the rank.
+        """
+        if type(shape) is not tuple:
+            shape = tuple(shape)
+        shape, cstr, zero = _shape_info(shape)
+        if type(offset) is not int:
+            offset = operator.index(offset)
+        if cstr is None:
+            return _create_symbolic(shape, offset, strides, mask)
+        if strides is None and mask is None and not zero:
+            if offset == 0:
+                return contiguous(shape)
+            return _make(shape, cstr, offset, None, True)
+        if strides is not None:
+            strides = _norm_ints(strides)
+            if len(strides) != len(shape):
+                raise NxInvalidArgument(
+                    f"create: strides length {len(strides)} != shape length {len(shape)}"
+                )
+        if mask is not None:
+            mask = _norm_pairs(mask, "mask")
+            if len(mask) != len(shape):
+                raise NxInvalidArgument(
+                    f"create: mask length {len(mask)} != shape length {len(shape)}"
+                )
+        return _build(shape, offset, strides, mask)
+
+    # ----- accessors ------------------------------------------------------
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    def dim(self, axis: int) -> int:
+        n = len(self.shape)
+        if axis < 0 or axis >= n:
+            raise NxInvalidArgument(f"dim: axis {axis} out of bounds for {n}D tensor")
+        return self.shape[axis]
+
+    def stride(self, axis: int) -> int:
+        n = len(self.shape)
+        if axis < 0 or axis >= n:
+            raise NxInvalidArgument(f"stride: axis {axis} out of bounds for {n}D tensor")
+        return self.strides[axis]
+
+    def is_c_contiguous(self) -> bool:
+        """No mask, C strides and offset 0."""
+        return self.c_flag and self.offset == 0
+
+    def is_symbolic(self) -> bool:
+        return False
+
+    def simplify(self) -> "View":
+        """Remove a full-coverage mask (recomputing the flag); else return ``self``."""
+        m = self.mask
+        if m is None:
+            return self
+        for (b, e), d in zip(m, self.shape):
+            if b != 0 or e != d:
+                return self
+        return _build(self.shape, self.offset, self.strides, None)
+
+    def strides_opt(self):
+        """``strides`` unless a partial mask is present (then None)."""
+        v = self.simplify()
+        m = v.mask
+        if m is None:
+            return v.strides
+        for (b, e), d in zip(m, v.shape):
+            if b != 0 or e != d:
+                return None
+        return v.strides
+
+    def can_get_strides(self) -> bool:
+        return self.strides_opt() is not None
+
+    def is_materializable(self) -> bool:
+        return self.strides_opt() is not None
+
+    def bind(self, mapping=None) -> "View":
+        """Substitute symbolic dimensions; a concrete view is returned unchanged."""
+        return self
+
+    # ----- indexing -------------------------------------------------------
+    def linear_index(self, idx) -> int:
+        """``offset + sum(idx[i] * strides[i])``; no bounds or mask checks."""
+        st = self.strides
+        if len(idx) != len(st):
+            raise NxInvalidArgument(
+                f"linear_index: rank mismatch: indices[{len(idx)}] vs ndim {len(st)}"
+            )
+        acc = self.offset
+        for i, s in zip(idx, st):
+            acc += i * s
+        return acc
+
+    def is_valid(self, idx) -> bool:
+        """True iff ``idx`` lies in the mask (always True without a mask)."""
+        m = self.mask
+        if m is None:
+            return True
+        if len(idx) != len(m):
+            return False
+        for i, (b, e) in zip(idx, m):
+            if i < b or i >= e:
+                return False
+        return True
+
+    # ----- transformations ------------------------------------------------
+    def reshape(self, new_shape) -> "View":
+        """Reinterpret with ``new_shape`` without copying (spec §2.6)."""
+        if type(new_shape) is not tuple:
+            new_shape = tuple(new_shape)
+        new_shape, ncstr, nzero = _shape_info(new_shape)
+        shape = self.shape
+        if new_shape == shape:
+            return self
+        if ncstr is None or type(self) is not View:
+            if self.c_flag and self.mask is None:
+                return View.create(new_shape, offset=self.offset)
+            raise NxInvalidArgument(
+                "reshape: cannot reshape symbolic non-contiguous view, "
+                "bind all symbolic dimensions first"
+            )
+        on = self.numel
+        nn = _prod(new_shape)
+        if on != nn and on != 0 and nn != 0:
+            raise NxInvalidArgument(f"reshape: cannot reshape {_fmt(shape)} to {_fmt(new_shape)}")
+        if nzero or on == 0:
+            return View.create(new_shape)
+        if self.mask is not None:
+            raise NxInvalidArgument(
+                "reshape: cannot reshape views with masks, call contiguous() first"
+            )
+        offset = self.offset
+        if self.c_flag:
+            if offset == 0:
+                return contiguous(new_shape)
+            return _make(new_shape, ncstr, offset, None, True)
+        if not new_shape:
+            return View.create((), offset=offset)
+        strides = self.strides
+        if not any(strides):
+            zs = (0,) * len(new_shape)
+            return _make(new_shape, zs, offset, None, zs == ncstr)
+        old_nz = [(d, s) for d, s in zip(shape, strides) if d != 1]
+        new_nz = [d for d in new_shape if d != 1]
+        matched = None
+        if [d for d, _ in old_nz] == new_nz:
+            matched = [s for _, s in old_nz]
+        else:
+            matched = _match([(d, s) for d, s in zip(shape, strides) if d > 1],
+                             [d for d in new_shape if d > 1])
+        if matched is not None:
+            it = iter(matched)
+            out = tuple([0 if d == 1 else next(it) for d in new_shape])
+            return _make(new_shape, out, offset, None, out == ncstr)
+        raise NxInvalidArgument(
+            f"reshape: cannot reshape {_fmt(shape)} to {_fmt(new_shape)}, incompatible strides "
+            f"{_fmt(strides)} (expected {_fmt(ncstr)}), call contiguous() first"
+        )
+
+    def expand(self, new_shape) -> "View":
+        """Broadcast singleton dims to ``new_shape`` with stride 0 (spec §2.7)."""
+        if type(new_shape) is not tuple:
+            new_shape = tuple(new_shape)
+        new_shape, ncstr, nzero = _shape_info(new_shape)
+        shape = self.shape
+        n = len(shape)
+        if n == 0:
+            return View.create(new_shape, offset=self.offset, strides=(0,) * len(new_shape))
+        if len(new_shape) != n:
+            raise NxInvalidArgument(
+                f"expand: rank mismatch: {_fmt(new_shape)} vs {_fmt(shape)}"
+            )
+        if 0 in shape:
+            return View.create(new_shape)
+        if new_shape == shape:
+            return self
+        symbolic = ncstr is None or type(self) is not View
+        old_strides = self.strides
+        sym_old = self.sym_strides if type(self) is not View else old_strides
+        strides = []
+        sym_strides = []
+        grown = []
+        for i in range(n):
+            od = shape[i]
+            nd = new_shape[i]
+            if od == nd:
+                strides.append(old_strides[i])
+                sym_strides.append(sym_old[i])
+            elif od == 1:
+                strides.append(0)
+                sym_strides.append(0)
+                grown.append(i)
+            elif symbolic and (type(od) is not int or type(nd) is not int):
+                strides.append(old_strides[i])
+                sym_strides.append(sym_old[i])
+            else:
+                raise NxInvalidArgument(
+                    f"expand: dimension {i} (size {od}) cannot expand to size {nd}, "
+                    "only singletons expand"
+                )
+        mask = self.mask
+        new_mask = None
+        if mask is not None:
+            new_mask = list(mask)
+            for i in grown:
+                b, e = new_mask[i]
+                if b == 0 and e == 1:
+                    new_mask[i] = (0, new_shape[i])
+                else:
+                    raise NxInvalidArgument(
+                        f"expand: masked singleton bounds [{b},{e}] incompatible with expansion"
+                    )
+        m = None if new_mask is None else tuple(new_mask)
+        if symbolic:
+            c_flag = False  # something was expanded (equal shapes returned early)
+            return _sym_make(new_shape, tuple(strides), self.offset, m, c_flag, tuple(sym_strides))
+        return _build(new_shape, self.offset, tuple(strides), m)
+
+    def permute(self, axes) -> "View":
+        """Reorder axes: ``new.shape[i] = shape[axes[i]]`` (spec §2.8)."""
+        shape = self.shape
+        n = len(shape)
+        if len(axes) != n:
+            raise NxInvalidArgument(f"permute: axes length {len(axes)} != ndim {n}")
+        seen = [False] * n
+        for ax in axes:
+            if ax < 0 or ax >= n:
+                raise NxInvalidArgument(f"permute: axis {ax} out of bounds for {n}D tensor")
+            if seen[ax]:
+                raise NxInvalidArgument(f"permute: duplicate axis {ax}")
+            seen[ax] = True
+        st = self.strides
+        new_shape = tuple([shape[a] for a in axes])
+        new_strides = tuple([st[a] for a in axes])
+        m = self.mask
+        new_mask = None if m is None else tuple([m[a] for a in axes])
+        if type(self) is not View:
+            ss = self.sym_strides
+            ident = all(a == i for i, a in enumerate(axes))
+            return _sym_make(new_shape, new_strides, self.offset, new_mask,
+                             self.c_flag and ident, tuple([ss[a] for a in axes]))
+        return _build(new_shape, self.offset, new_strides, new_mask)
+
+    def shrink(self, bounds) -> "View":
+        """Restrict each axis to the half-open ``(begin, end)`` interval (spec §2.9)."""
+        if type(self) is not View:
+            raise NxInvalidArgument("shrink: cannot shrink symbolic shape, bind all symbolic dimensions first")
+        shape = self.shape
+        n = len(shape)
+        if len(bounds) != n:
+            raise NxInvalidArgument(f"shrink: bounds length {len(bounds)} != ndim {n}")
+        bounds = [tuple(p) for p in bounds]
+        for (b, e), d in zip(bounds, shape):
+            if b != 0 or e != d:
+                break
+        else:
+            return self
+        for (b, e), d in zip(bounds, shape):
+            if b < 0 or e < 0 or b > d or e > d or b >= e:
+                raise NxInvalidArgument("shrink: bounds must be within shape and start < end")
+        st = self.strides
+        offset = self.offset
+        for (b, _), s in zip(bounds, st):
+            offset += b * s
+        new_shape = tuple([e - b for b, e in bounds])
+        m = self.mask
+        new_mask = None
+        if m is not None:
+            new_mask = []
+            for (ob, oe), (b, _), nd in zip(m, bounds, new_shape):
+                lo = ob - b
+                hi = oe - b
+                new_mask.append((lo if lo > 0 else 0, hi if hi < nd else nd))
+            new_mask = tuple(new_mask)
+        return _build(new_shape, offset, st, new_mask)
+
+    def pad(self, padding) -> "View":
+        """Virtually pad each axis by ``(before, after)``; records a mask (spec §2.10)."""
+        if type(self) is not View:
+            raise NxInvalidArgument("pad: cannot pad symbolic shape, bind all symbolic dimensions first")
+        shape = self.shape
+        n = len(shape)
+        if len(padding) != n:
+            raise NxInvalidArgument(f"pad: padding length {len(padding)} != ndim {n}")
+        padding = [tuple(p) for p in padding]
+        for bf, af in padding:
+            if bf != 0 or af != 0:
+                break
+        else:
+            return self
+        for bf, af in padding:
+            if bf < 0 or af < 0:
+                raise NxInvalidArgument(
+                    "pad: negative padding values, use shrink or slice instead"
+                )
+        st = self.strides
+        offset = self.offset
+        m = self.mask
+        new_shape = []
+        new_mask = []
+        for i in range(n):
+            bf, af = padding[i]
+            s = shape[i]
+            new_shape.append(s + bf + af)
+            offset -= bf * st[i]
+            if m is None:
+                new_mask.append((bf, bf + s))
+            else:
+                ob, oe = m[i]
+                lo = ob + bf
+                lo = lo if lo > 0 else 0
+                hi = oe + bf
+                hi = hi if hi > 0 else 0
+                new_mask.append((lo if lo > bf else bf, hi if hi < bf + s else bf + s))
+        return _build(tuple(new_shape), offset, st, tuple(new_mask))
+
+    def flip(self, flags) -> "View":
+        """Reverse the flagged axes by negating strides (spec §2.11)."""
+        if type(self) is not View:
+            raise NxInvalidArgument("flip: cannot flip symbolic shape, bind all symbolic dimensions first")
+        shape = self.shape
+        n = len(shape)
+        if len(flags) != n:
+            raise NxInvalidArgument(f"flip: boolean array length {len(flags)} != ndim {n}")
+        st = list(self.strides)
+        offset = self.offset
+        m = self.mask
+        new_mask = None if m is None else list(m)
+        for i in range(n):
+            if flags[i]:
+                s = shape[i]
+                if s > 0:
+                    offset += (s - 1) * st[i]
+                    st[i] = -st[i]
+                    if new_mask is not None:
+                        b, e = new_mask[i]
+                        new_mask[i] = (s - e, s - b)
+        return _build(shape, offset, tuple(st), None if new_mask is None else tuple(new_mask))
+
+    # ----- protocol -------------------------------------------------------
+    def _key(self):
+        return (self.shape, self.strides, self.offset, self.mask)
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented if not isinstance(other, View) else False
+        return self._key() == other._key()
+
+    def __ne__(self, other):
+        r = self.__eq__(other)
+        return r if r is NotImplemented else not r
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        return (
+            f"View(shape={self.shape!r}, strides={self.strides!r}, "
+            f"offset={self.offset!r}, mask={self.mask!r})"
+        )
+
+    def __reduce__(self):
+        return (_restore, (self.shape, self.strides, self.offset, self.mask, self.c_flag,
+                           getattr(self, "sym_strides", None)))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+_set_shape = View.shape.__set__
+_set_strides = View.strides.__set__
+_set_offset = View.offset.__set__
+_set_mask = View.mask.__set__
+_set_cflag = View.c_flag.__set__
+_set_numel = View.numel.__set__
+_make = View._make
+create = View.create
+
+
+@lru_cache(maxsize=4096)
+def contiguous(shape: tuple) -> View:
+    """Cached C-contiguous, offset-0, unmasked view of ``shape`` (a tuple)."""
+    canon, cstr, zero = _shape_info(shape)
+    if cstr is None or zero:
+        return View.create(canon)
+    return _make(canon, cstr, 0, None, True)
+
+
+def _build(shape: tuple, offset: int, strides, mask) -> View:
+    """``create`` semantics for canonical concrete inputs (lengths already match)."""
+    if 0 in shape:
+        if any(d < 0 for d in shape):
+            shape = tuple([d if d > 0 else 0 for d in shape])
+        cstr = _c_strides(shape)
+        if strides is None:
+            strides = cstr
+        return _make(shape, strides, 0, None, strides == cstr)
+    cstr = _c_strides(shape)
+    if strides is None:
+        strides = cstr
+    if mask is not None:
+        for (b, e), d in zip(mask, shape):
+            if b != 0 or e != d:
+                return _make(shape, strides, offset, mask, False)
+        mask = None
+    return _make(shape, strides, offset, None, strides == cstr)
+
+
+def _match(old, new):
+    """Merge/split matching of (dim, stride) pairs (dims > 1) onto new dims > 1."""
+    out = []
+    i = j = 0
+    lo, ln = len(old), len(new)
+    old = list(old)
+    while True:
+        if i == lo and j == ln:
+            return out
+        if i == lo or j == ln:
+            return None
+        od, os_ = old[i]
+        nd = new[j]
+        if od == nd:
+            out.append(os_)
+            i += 1
+            j += 1
+        elif od > nd:
+            if od % nd:
+                return None
+            r = od // nd
+            out.append(os_ * r)
+            old[i] = (r, os_)
+            j += 1
+        else:
+            size, stride = od, os_
+            i += 1
+            while size != nd:
+                if size > nd or i == lo:
+                    return None
+                d2, s2 = old[i]
+                if stride != s2 * d2:
+                    return None
+                size *= d2
+                stride = s2
+                i += 1
+            out.append(stride)
+            j += 1
+
+
+# ----- symbolic views ------------------------------------------------------
+
+class _SymView(View):
+    """A view whose shape holds symbolic dimensions.
+
+    ``strides`` are placeholders (1 per axis from ``create``, 0 where expanded);
+    ``sym_strides`` tracks the true strides as symbolic expressions so that
+    :meth:`bind` can produce the right concrete view.
+    """
+
+    __slots__ = ("sym_strides",)
+
+    def is_symbolic(self) -> bool:
+        return True
+
+    def simplify(self):
+        return self
+
+    def is_materializable(self) -> bool:
+        return False
+
+    def _key(self):
+        return (self.shape, self.strides, self.offset, self.mask, self.c_flag, self.sym_strides)
+
+    def bind(self, mapping=None) -> View:
+        """Substitute symbols (from ``mapping`` {name or Sym: int}, else their bound
+        value). Returns a concrete View once every dimension is known, otherwise a
+        (partially bound) symbolic view."""
+        sm = _sym_mod()
+        sub = sm.subs
+        shape = tuple([sub(d, mapping) for d in self.shape])
+        sstr = tuple([sub(s, mapping) for s in self.sym_strides])
+        m = self.mask
+        if m is not None:
+            m = tuple([(sub(b, mapping), sub(e, mapping)) for b, e in m])
+        if all(type(d) is int for d in shape) and all(type(s) is int for s in sstr) and (
+            m is None or all(type(b) is int and type(e) is int for b, e in m)
+        ):
+            if 0 in shape:
+                return View.create(shape)
+            return View.create(shape, offset=self.offset, strides=sstr, mask=m)
+        return _sym_make(shape, self.strides, self.offset, m, self.c_flag, sstr)
+
+
+def _sym_make(shape, strides, offset, mask, c_flag, sym_strides) -> View:
+    self = _new(_SymView)
+    _set_shape(self, shape)
+    _set_strides(self, strides)
+    _set_offset(self, offset)
+    _set_mask(self, mask)
+    _set_cflag(self, c_flag)
+    _set_numel(self, _prod(shape))
+    _SymView.sym_strides.__set__(self, sym_strides)
+    return self
+
+
+def _create_symbolic(shape, offset, strides, mask) -> View:
+    n = len(shape)
+    zero = any(type(d) is int and d == 0 for d in shape)
+    if zero:
+        shape = tuple([d if type(d) is not int or d > 0 else 0 for d in shape])
+        offset = 0
+        mask = None
+    if strides is not None:
+        strides = _norm_ints(strides)
+        if len(strides) != n:
+            raise NxInvalidArgument(f"create: strides length {len(strides)} != shape length {n}")
+    if mask is not None:
+        mask = _norm_pairs(mask, "mask")
+        if len(mask) != n:
+            raise NxInvalidArgument(f"create: mask length {len(mask)} != shape length {n}")
+        for (b, e), d in zip(mask, shape):
+            if b != 0 or e != d:
+                break
+        else:
+            mask = None
+    if strides is not None:
+        return _sym_make(shape, strides, offset, mask, False, strides)
+    # true C strides as expressions; public strides are unit placeholders
+    sstr = [1] * n
+    for i in range(n - 2, -1, -1):
+        d = shape[i + 1]
+        if type(d) is int:
+            d = d if d > 1 else 1
+        sstr[i] = sstr[i + 1] * d
+    c_flag = offset == 0 and mask is None
+    return _sym_make(shape, (1,) * n, offset, mask, c_flag, tuple(sstr))
+
+
+def _restore(shape, strides, offset, mask, c_flag, sym_strides):
+    if sym_strides is None:
+        return _make(shape, strides, offset, mask, c_flag)
+    return _sym_make(shape, strides, offset, mask, c_flag, sym_strides)
+
+
+# ----- module-level spellings ---------------------------------------------
+
+def reshape(v: View, new_shape) -> View:
+    return v.reshape(new_shape)
+
+
+def expand(v: View, new_shape) -> View:
+    return v.expand(new_shape)
+
+
+def permute(v: View, axes) -> View:
+    return v.permute(axes)
+
+
+def shrink(v: View, bounds) -> View:
+    return v.shrink(bounds)
+
+
+def pad(v: View, padding) -> View:
+    return v.pad(padding)
+
+
+def flip(v: View, flags) -> View:
+    return v.flip(flags)
+
+
+def linear_index(v: View, idx) -> int:
+    return v.linear_index(idx)
+
+
+def is_valid(v: View, idx) -> bool:
+    return v.is_valid(idx)
+
+
+def simplify(v: View) -> View:
+    return v.simplify()
+
+
+def strides_opt(v: View):
+    return v.strides_opt()
+
+
+def can_get_strides(v: View) -> bool:
+    return v.can_get_strides()
+
+
+def is_materializable(v: View) -> bool:
+    return v.is_materializable()
+
+
+def is_c_contiguous(v: View) -> bool:
+    return v.is_c_contiguous()
+
+
+def bind(v: View, mapping=None) -> View:
+    return v.bind(mapping)

@@ -1,0 +1,110 @@
+"""Import layering rules, checked statically with ``ast``.
+
+* ``nx_core`` never imports ``nx_array_api``.
+* ``numpy`` is imported only under ``nx_core/backend/``.
+* ``shape.py``, ``view.py``, ``dtype.py`` and ``_symbolic.py`` import the standard
+  library, ``nx_core.errors`` and each other only.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CORE = ROOT / "nx_core"
+API = ROOT / "nx_array_api"
+
+LEAF_MODULES = {"shape", "view", "dtype", "_symbolic"}
+LEAF_ALLOWED = LEAF_MODULES | {"errors"}
+
+
+def _py_files(pkg: Path):
+    if not pkg.is_dir():
+        return []
+    return sorted(p for p in pkg.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path):
+    """Absolute dotted names imported by ``path`` (relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    mod = _module_name(path)
+    is_pkg = path.name == "__init__.py"
+    pkg_parts = mod.split(".") if is_pkg else mod.split(".")[:-1]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = pkg_parts[: len(pkg_parts) - (node.level - 1)]
+                prefix = ".".join(base)
+                if node.module:
+                    full = f"{prefix}.{node.module}" if prefix else node.module
+                    out.append(full)
+                else:  # from . import x, y
+                    out.extend(f"{prefix}.{a.name}" for a in node.names)
+            elif node.module:
+                out.append(node.module)
+                # "from nx_core import view" names submodules too
+                out.extend(f"{node.module}.{a.name}" for a in node.names)
+    return out
+
+
+CORE_FILES = _py_files(CORE)
+API_FILES = _py_files(API)
+
+
+def test_core_exists():
+    assert (CORE / "shape.py").is_file() and (CORE / "view.py").is_file()
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_core_never_imports_array_api(path):
+    bad = [m for m in _imports(path) if m.split(".")[0] == "nx_array_api"]
+    assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_numpy_only_in_backend(path):
+    rel = path.relative_to(CORE)
+    if rel.parts[0] == "backend":
+        return
+    bad = [m for m in _imports(path) if m.split(".")[0] == "numpy"]
+    assert not bad, f"{path.relative_to(ROOT)} imports numpy outside nx_core/backend/"
+
+
+@pytest.mark.parametrize("name", sorted(LEAF_MODULES))
+def test_leaf_modules_stdlib_only(name):
+    path = CORE / f"{name}.py"
+    if not path.is_file():
+        pytest.skip(f"nx_core/{name}.py not written yet")
+    stdlib = sys.stdlib_module_names
+    for m in _imports(path):
+        top = m.split(".")[0]
+        if top == "nx_core":
+            parts = m.split(".")
+            assert len(parts) >= 2 and parts[1] in LEAF_ALLOWED, (
+                f"nx_core/{name}.py imports {m}; only {sorted(LEAF_ALLOWED)} are allowed"
+            )
+        elif top == "__future__":
+            continue
+        else:
+            assert top in stdlib, f"nx_core/{name}.py imports non-stdlib module {m}"
+
+
+def test_array_api_may_be_absent():
+    # nothing to check when the package is not there yet; when it is, it must parse
+    for path in API_FILES:
+        ast.parse(path.read_text(encoding="utf-8"))
