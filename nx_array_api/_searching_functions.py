@@ -1,0 +1,186 @@
+"""Searching functions (the standard's "Searching Functions" section).
+
+Each function validates its arguments, normalises axes and promotes Python scalars by
+the standard's rules; the values come from the backend's ``argmax``/``argmin``,
+``nonzero``, ``searchsorted``, ``where`` and reduction primitives.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Optional, Tuple, Union
+
+from nx_core.backend import get_backend
+from nx_core.errors import NxInvalidArgument
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._elementwise_functions import _scalar
+from ._validation import broadcast_shapes, broadcast_tensor, check_array, normalize_axes, normalize_axis
+
+__all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
+
+_B = get_backend()
+_new = Array._new
+
+
+def _flag(name: str, value: Any, arg: str) -> bool:
+    """A keyword flag: a Python bool, else TypeError."""
+    if type(value) is not bool:
+        raise TypeError(f"{name}: {arg} must be a bool, got {type(value).__name__}")
+    return value
+
+
+def _flatten(t: Tensor) -> Tensor:
+    """``t`` as a 1-D tensor: an O(1) view when the strides allow it, else a copy."""
+    n = t.view.numel
+    if t.view.shape == (n,):
+        return t
+    try:
+        return _B.reshape(t, (n,))
+    except NxInvalidArgument:
+        return _B.reshape(_B.copy(t), (n,))
+
+
+def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Array:
+    x = check_array(name, x)
+    keepdims = _flag(name, keepdims, "keepdims")
+    t = x._t
+    if t.dtype not in _dt.real_numeric:
+        raise TypeError(f"{name}: only real numeric dtypes are allowed, got {t.dtype.name}")
+    shape = t.view.shape
+    op = getattr(_B, prim)
+    if axis is None:
+        if t.view.numel == 0:
+            raise ValueError(f"{name}: cannot take {name} of an empty array (shape {shape})")
+        r = op(_flatten(t), axis=0, keepdims=False)
+        if keepdims:
+            r = _B.reshape(r, (1,) * len(shape))
+        return _new(r)
+    a = normalize_axis(name, axis, len(shape))
+    if shape[a] == 0:
+        raise ValueError(f"{name}: cannot reduce over the empty axis {a} (shape {shape})")
+    return _new(op(t, axis=a, keepdims=keepdims))
+
+
+def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -> Array:
+    """Indices (int64) of the first maximum along ``axis`` (None: of the flattened array)."""
+    return _arg_extreme("argmax", "argmax", x, axis, keepdims)
+
+
+def argmin(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -> Array:
+    """Indices (int64) of the first minimum along ``axis`` (None: of the flattened array)."""
+    return _arg_extreme("argmin", "argmin", x, axis, keepdims)
+
+
+def count_nonzero(
+    x: Array,
+    /,
+    *,
+    axis: Optional[Union[int, Tuple[int, ...]]] = None,
+    keepdims: bool = False,
+) -> Array:
+    """The number (int64) of non-zero elements over ``axis`` (None: all axes)."""
+    name = "count_nonzero"
+    x = check_array(name, x)
+    keepdims = _flag(name, keepdims, "keepdims")
+    t = x._t
+    axes = normalize_axes(name, axis, len(t.view.shape))
+    # Note: complex elements count when either part is non-zero; NaN counts.
+    mask = _B.cmpne(t, False if t.dtype is _dt.bool else 0)
+    counts = _B.cast(mask, dtype=_dt.DEFAULT_INDEX)
+    return _new(_B.reduce_sum(counts, axes=axes, keepdims=keepdims))
+
+
+def nonzero(x: Array, /) -> Tuple[Array, ...]:
+    """One int64 index array per axis of ``x``, listing its non-zero elements in C order."""
+    x = check_array("nonzero", x)
+    if x.ndim == 0:
+        raise ValueError("nonzero: x must have at least one dimension, got a 0-d array")
+    return tuple(_new(i) for i in _B.nonzero(x._t))
+
+
+def searchsorted(
+    x1: Array,
+    x2: Union[Array, int, float],
+    /,
+    *,
+    side: Literal["left", "right"] = "left",
+    sorter: Optional[Array] = None,
+) -> Array:
+    """Insertion indices (int64, shape of ``x2``) that keep the sorted ``x1`` sorted."""
+    name = "searchsorted"
+    x1 = check_array(name, x1, "x1")
+    t1 = x1._t
+    if x1.ndim != 1:
+        raise ValueError(f"{name}: x1 must be 1-D, got shape {x1.shape}")
+    if side not in ("left", "right") or type(side) is not str:
+        raise ValueError(f"{name}: side must be 'left' or 'right', got {side!r}")
+    if isinstance(x2, Array):
+        t2 = x2._t
+        d = _dt.PROMOTION.get((t1.dtype, t2.dtype))
+        if d is None:
+            raise TypeError(f"{name}: dtypes {t1.dtype.name} and {t2.dtype.name} cannot be promoted together")
+    elif type(x2) in (int, float, bool):
+        s, d = _scalar(name, x2, t1.dtype)
+        t2 = _B.full(d, (), s)
+    else:
+        raise TypeError(f"{name}: x2 must be an nx array or a Python int or float, got {type(x2).__name__}")
+    if d not in _dt.real_numeric:
+        raise TypeError(f"{name}: only real numeric dtypes are allowed, got {d.name}")
+    if sorter is not None:
+        sorter = check_array(name, sorter, "sorter")
+        st = sorter._t
+        if st.dtype not in _dt.integer:
+            raise TypeError(f"{name}: sorter must have an integer dtype, got {st.dtype.name}")
+        if sorter.shape != x1.shape:
+            raise ValueError(f"{name}: sorter must have the shape of x1 {x1.shape}, got {sorter.shape}")
+        n = x1.shape[0]
+        if n:
+            lo = _B.item(_B.reduce_min(st, axes=(0,)))
+            hi = _B.item(_B.reduce_max(st, axes=(0,)))
+            if lo < -n or hi >= n:
+                raise ValueError(f"{name}: sorter holds an index out of range for x1 of size {n}")
+        t1 = _B.take(t1, st, axis=0)
+    if t1.dtype is not d:
+        t1 = _B.cast(t1, dtype=d)
+    if t2.dtype is not d:
+        t2 = _B.cast(t2, dtype=d)
+    return _new(_B.searchsorted(t1, t2, side=side))
+
+
+def where(
+    condition: Array,
+    x1: Union[Array, int, float, complex, bool],
+    x2: Union[Array, int, float, complex, bool],
+    /,
+) -> Array:
+    """Elements of ``x1`` where ``condition`` is True, else of ``x2`` (broadcast, promoted)."""
+    name = "where"
+    condition = check_array(name, condition, "condition")
+    c = condition._t
+    if c.dtype is not _dt.bool:
+        raise TypeError(f"{name}: condition must have a bool dtype, got {c.dtype.name}")
+    a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
+    if a1 and a2:
+        d = _dt.result_type_pair(x1.dtype, x2.dtype, name)
+        t1, t2 = x1._t, x2._t
+    elif a1:
+        t1 = x1._t
+        s, d = _scalar(name, x2, t1.dtype)
+        t2 = _B.full(d, (), s)
+    elif a2:
+        t2 = x2._t
+        s, d = _scalar(name, x1, t2.dtype)
+        t1 = _B.full(d, (), s)
+    else:
+        raise TypeError(
+            f"{name}: at least one of x1 and x2 must be an nx array, got {type(x1).__name__} and {type(x2).__name__}"
+        )
+    if t1.dtype is not d:
+        t1 = _B.cast(t1, dtype=d)
+    if t2.dtype is not d:
+        t2 = _B.cast(t2, dtype=d)
+    shape = broadcast_shapes(name, c.view.shape, t1.view.shape, t2.view.shape)
+    r = _B.where(broadcast_tensor(c, shape), broadcast_tensor(t1, shape), broadcast_tensor(t2, shape))
+    return _new(r)

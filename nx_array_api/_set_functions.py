@@ -1,0 +1,107 @@
+"""Set functions (the standard's "Set Functions" section).
+
+The four ``unique_*`` functions split NumPy's polymorphic ``unique`` into named tuples
+with the standard's field names; all of them come from the backend's ``unique``
+primitive (flattened input, values sorted, NaNs distinct, signed zeros equal).
+``inverse_indices`` has ``x``'s shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Union
+
+from nx_core.backend import get_backend
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._elementwise_functions import _scalar
+from ._validation import check_array
+
+__all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
+
+_B = get_backend()
+_new = Array._new
+
+
+class UniqueAllResult(NamedTuple):
+    """The result of ``unique_all``."""
+
+    values: Array
+    indices: Array
+    inverse_indices: Array
+    counts: Array
+
+
+class UniqueCountsResult(NamedTuple):
+    """The result of ``unique_counts``."""
+
+    values: Array
+    counts: Array
+
+
+class UniqueInverseResult(NamedTuple):
+    """The result of ``unique_inverse``."""
+
+    values: Array
+    inverse_indices: Array
+
+
+def _unique(name: str, x: Any) -> tuple[Array, Array, Array, Array]:
+    x = check_array(name, x)
+    values, index, inverse, counts = _B.unique(x._t)
+    # The primitive's inverse is flat and fresh: viewing it with x's shape is O(1).
+    inverse = _B.reshape(inverse, x.shape)
+    return _new(values), _new(index), _new(inverse), _new(counts)
+
+
+def unique_all(x: Array, /) -> UniqueAllResult:
+    """Unique values of the flattened ``x``, first-occurrence indices, inverse indices and counts."""
+    return UniqueAllResult(*_unique("unique_all", x))
+
+
+def unique_counts(x: Array, /) -> UniqueCountsResult:
+    """Unique values of the flattened ``x`` and the number of times each occurs."""
+    values, _, _, counts = _unique("unique_counts", x)
+    return UniqueCountsResult(values, counts)
+
+
+def unique_inverse(x: Array, /) -> UniqueInverseResult:
+    """Unique values of the flattened ``x`` and the indices (shape of ``x``) that rebuild ``x``."""
+    values, _, inverse, _ = _unique("unique_inverse", x)
+    return UniqueInverseResult(values, inverse)
+
+
+def unique_values(x: Array, /) -> Array:
+    """The unique values of the flattened ``x``, sorted; each NaN is its own value."""
+    x = check_array("unique_values", x)
+    return _new(_B.unique(x._t)[0])
+
+
+def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = False) -> Array:
+    """For each element of ``x1``, whether it equals an element of ``x2`` (negated by ``invert``).
+
+    The result is bool with ``x1``'s shape (0-d when ``x1`` is a Python int).
+    """
+    name = "isin"
+    if type(invert) is not bool:
+        raise TypeError(f"{name}: invert must be a bool, got {type(invert).__name__}")
+    a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
+    if a1 and a2:
+        d = _dt.result_type_pair(x1.dtype, x2.dtype, name)
+        t1, t2 = x1._t, x2._t
+    elif a1 or a2:
+        arr, s = (x1, x2) if a1 else (x2, x1)
+        if not isinstance(s, int):
+            raise TypeError(f"{name}: a scalar argument must be a Python int, got {type(s).__name__}")
+        v, d = _scalar(name, s, arr.dtype)
+        ts = _B.full(d, (), v)
+        t1, t2 = (arr._t, ts) if a1 else (ts, arr._t)
+    else:
+        raise TypeError(
+            f"{name}: at least one of x1 and x2 must be an nx array, got {type(x1).__name__} and {type(x2).__name__}"
+        )
+    if t1.dtype is not d:
+        t1 = _B.cast(t1, dtype=d)
+    if t2.dtype is not d:
+        t2 = _B.cast(t2, dtype=d)
+    return _new(_B.isin(t1, t2, invert=invert))

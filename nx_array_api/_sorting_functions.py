@@ -1,0 +1,43 @@
+"""Sorting functions (the standard's "Sorting Functions" section).
+
+The backend's ``sort``/``argsort`` primitives are stable in both directions (equal
+elements keep their original relative order, also when ``descending``) and put NaNs
+last, so ``stable=False`` is honoured by giving a stable result anyway.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nx_core.backend import get_backend
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._validation import check_array, normalize_axis
+
+__all__ = ["argsort", "sort"]
+
+_B = get_backend()
+_new = Array._new
+
+
+def _prepare(name: str, x: Any, axis: Any, descending: Any, stable: Any) -> tuple[Array, int]:
+    x = check_array(name, x)
+    for arg, v in (("descending", descending), ("stable", stable)):
+        if type(v) is not bool:
+            raise TypeError(f"{name}: {arg} must be a bool, got {type(v).__name__}")
+    if x.dtype not in _dt.real_numeric:
+        raise TypeError(f"{name}: only real numeric dtypes are allowed, got {x.dtype.name}")
+    return x, normalize_axis(name, axis, x.ndim)
+
+
+def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
+    """Indices (int64) that sort ``x`` along ``axis``; ties keep their order; NaNs last."""
+    x, a = _prepare("argsort", x, axis, descending, stable)
+    return _new(_B.argsort(x._t, axis=a, descending=descending))
+
+
+def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
+    """A sorted copy of ``x`` along ``axis``; ties keep their order; NaNs last."""
+    x, a = _prepare("sort", x, axis, descending, stable)
+    return _new(_B.sort(x._t, axis=a, descending=descending))

@@ -1,0 +1,219 @@
+"""Statistical functions (the standard's "Statistical Functions" section).
+
+Reductions take ``axis`` as None, an int or a tuple of ints (negative axes count from
+the end) and hand the backend a sorted tuple of unique non-negative axes. ``sum``,
+``prod`` and the cumulative functions accumulate small integers in the default integer
+dtype of the same signedness (int64 / uint64) unless ``dtype`` says otherwise; floats
+keep their dtype. ``mean``, ``var`` and ``std`` are composed from the backend's
+``reduce_sum``, ``sub``, ``mul``, ``div`` and ``sqrt`` primitives.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Tuple, Union
+
+from nx_core.backend import get_backend
+from nx_core.dtype import DType
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._validation import broadcast_tensor, check_array, normalize_axes, normalize_axis
+
+__all__ = [
+    "cumulative_prod",
+    "cumulative_sum",
+    "max",
+    "mean",
+    "min",
+    "prod",
+    "std",
+    "sum",
+    "var",
+]
+
+_B = get_backend()
+_new = Array._new
+_NAN = float("nan")
+
+Axis = Optional[Union[int, Tuple[int, ...]]]
+
+
+def _check(name: str, x: Any, category: str) -> Tensor:
+    x = check_array(name, x)
+    t = x._t
+    if t.dtype not in _dt.CATEGORIES[category]:
+        raise TypeError(f"{name}: only {category} dtypes are allowed, got {t.dtype.name}")
+    return t
+
+
+def _flag(name: str, value: Any, arg: str) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"{name}: {arg} must be a bool, got {type(value).__name__}")
+    return value
+
+
+def _accumulation_dtype(name: str, xd: DType, dtype: Any) -> DType:
+    """The dtype ``sum``/``prod``/``cumulative_*`` compute and return in."""
+    if dtype is None:
+        if xd in _dt.signed_integer:
+            return _dt.DEFAULT_INT
+        if xd in _dt.unsigned_integer:
+            return _dt.uint64
+        return xd
+    if not isinstance(dtype, DType) or dtype not in _dt.numeric:
+        raise TypeError(f"{name}: dtype must be a numeric dtype, got {dtype!r}")
+    if xd in _dt.complex_floating and dtype not in _dt.complex_floating:
+        raise TypeError(f"{name}: cannot accumulate {xd.name} in the real dtype {dtype.name}")
+    return dtype
+
+
+def _as(t: Tensor, d: DType) -> Tensor:
+    return t if t.dtype is d else _B.cast(t, dtype=d)
+
+
+def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
+    n = 1
+    for a in axes:
+        n *= shape[a]
+    return n
+
+
+def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: Any) -> Array:
+    t = _check(name, x, "numeric")
+    keepdims = _flag(name, keepdims, "keepdims")
+    axes = normalize_axes(name, axis, len(t.view.shape))
+    d = _accumulation_dtype(name, t.dtype, dtype)
+    return _new(getattr(_B, prim)(_as(t, d), axes=axes, keepdims=keepdims))
+
+
+def sum(x: Array, /, *, axis: Axis = None, dtype: Optional[DType] = None, keepdims: bool = False) -> Array:
+    """The sum over ``axis`` (None: all axes); an empty sum is 0; integers wrap."""
+    return _accumulate("sum", "reduce_sum", x, axis, dtype, keepdims)
+
+
+def prod(x: Array, /, *, axis: Axis = None, dtype: Optional[DType] = None, keepdims: bool = False) -> Array:
+    """The product over ``axis`` (None: all axes); an empty product is 1; integers wrap."""
+    return _accumulate("prod", "reduce_prod", x, axis, dtype, keepdims)
+
+
+def _extreme(name: str, prim: str, x: Any, axis: Axis, keepdims: Any) -> Array:
+    t = _check(name, x, "real numeric")
+    keepdims = _flag(name, keepdims, "keepdims")
+    shape = t.view.shape
+    axes = normalize_axes(name, axis, len(shape))
+    for a in axes:
+        if shape[a] == 0:
+            raise ValueError(f"{name}: cannot reduce over the empty axis {a} (shape {shape}); there is no identity")
+    return _new(getattr(_B, prim)(t, axes=axes, keepdims=keepdims))
+
+
+def max(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
+    """The maximum over ``axis`` (None: all axes); NaN propagates; empty → ValueError."""
+    return _extreme("max", "reduce_max", x, axis, keepdims)
+
+
+def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
+    """The minimum over ``axis`` (None: all axes); NaN propagates; empty → ValueError."""
+    return _extreme("min", "reduce_min", x, axis, keepdims)
+
+
+def _mean(t: Tensor, axes: tuple[int, ...], keepdims: bool) -> Tensor:
+    # Note: M = 0 gives 0 / 0 = NaN (NaN + NaN j for complex), as the standard requires.
+    s = _B.reduce_sum(t, axes=axes, keepdims=keepdims)
+    return _B.div(s, float(_count(t.view.shape, axes)))
+
+
+def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
+    """The arithmetic mean over ``axis`` (None: all axes); empty → NaN; floating dtypes only."""
+    name = "mean"
+    t = _check(name, x, "floating-point")
+    keepdims = _flag(name, keepdims, "keepdims")
+    axes = normalize_axes(name, axis, len(t.view.shape))
+    return _new(_mean(t, axes, keepdims))
+
+
+def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Tensor:
+    t = _check(name, x, "real floating-point")
+    keepdims = _flag(name, keepdims, "keepdims")
+    if not isinstance(correction, (int, float)):
+        raise TypeError(f"{name}: correction must be an int or a float, got {type(correction).__name__}")
+    shape = t.view.shape
+    axes = normalize_axes(name, axis, len(shape))
+    # Two passes: the squared deviations from the mean, summed, over M - correction.
+    m = broadcast_tensor(_mean(t, axes, True), shape)
+    dev = _B.sub(t, m)
+    s = _B.reduce_sum(_B.mul(dev, dev), axes=axes, keepdims=keepdims)
+    divisor = _count(shape, axes) - correction
+    if divisor <= 0:
+        return _B.full(t.dtype, s.view.shape, _NAN)
+    return _B.div(s, float(divisor))
+
+
+def var(
+    x: Array,
+    /,
+    *,
+    axis: Axis = None,
+    correction: Union[int, float] = 0.0,
+    keepdims: bool = False,
+) -> Array:
+    """The variance over ``axis``, dividing by M - ``correction`` (NaN when that is <= 0)."""
+    return _new(_var("var", x, axis, correction, keepdims))
+
+
+def std(
+    x: Array,
+    /,
+    *,
+    axis: Axis = None,
+    correction: Union[int, float] = 0.0,
+    keepdims: bool = False,
+) -> Array:
+    """The standard deviation over ``axis``, dividing by M - ``correction`` (NaN when <= 0)."""
+    return _new(_B.sqrt(_var("std", x, axis, correction, keepdims)))
+
+
+def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initial: Any) -> Array:
+    t = _check(name, x, "numeric")
+    include_initial = _flag(name, include_initial, "include_initial")
+    shape = t.view.shape
+    ndim = len(shape)
+    if ndim == 0:
+        raise ValueError(f"{name}: x must have at least one dimension, got a 0-d array")
+    if axis is None:
+        if ndim > 1:
+            raise ValueError(f"{name}: axis is required for an array of {ndim} dimensions")
+        a = 0
+    else:
+        a = normalize_axis(name, axis, ndim)
+    d = _accumulation_dtype(name, t.dtype, dtype)
+    r = _B.associative_scan(_as(t, d), axis=a, op=op)
+    if include_initial:
+        first = _B.full(d, shape[:a] + (1,) + shape[a + 1 :], 0 if op == "sum" else 1)
+        r = _B.cat([first, r], axis=a)
+    return _new(r)
+
+
+def cumulative_sum(
+    x: Array,
+    /,
+    *,
+    axis: Optional[int] = None,
+    dtype: Optional[DType] = None,
+    include_initial: bool = False,
+) -> Array:
+    """Running sums along ``axis`` (optional for 1-D ``x``); ``include_initial`` prepends 0."""
+    return _cumulative("cumulative_sum", "sum", x, axis, dtype, include_initial)
+
+
+def cumulative_prod(
+    x: Array,
+    /,
+    *,
+    axis: Optional[int] = None,
+    dtype: Optional[DType] = None,
+    include_initial: bool = False,
+) -> Array:
+    """Running products along ``axis`` (optional for 1-D ``x``); ``include_initial`` prepends 1."""
+    return _cumulative("cumulative_prod", "prod", x, axis, dtype, include_initial)

@@ -1,0 +1,223 @@
+"""Searching functions of nx_array_api, checked against NumPy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nx_array_api as xp
+from nx_core.backend import get_backend
+
+_B = get_backend()
+
+
+def A(a, dtype=None):
+    """An nx array holding a copy of the NumPy array ``a``."""
+    return xp.Array._new(_B.from_host(np.array(a, dtype=dtype)))
+
+
+def N(x):
+    return np.asarray(x)
+
+
+# ----------------------------------------------------------------- argmax / argmin
+@pytest.mark.parametrize("fn", ["argmax", "argmin"])
+@pytest.mark.parametrize("axis", [None, 0, 1, -1, -2])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_arg_extremes(fn, axis, keepdims):
+    a = np.array([[3.0, 1.0, 4.0, 1.0], [5.0, 9.0, 2.0, 6.0], [5.0, 3.0, 5.0, 9.0]])
+    r = getattr(xp, fn)(A(a), axis=axis, keepdims=keepdims)
+    e = getattr(np, fn)(a, axis=axis, keepdims=keepdims)
+    assert r.dtype == xp.int64
+    assert r.shape == e.shape
+    np.testing.assert_array_equal(N(r), e)
+
+
+@pytest.mark.parametrize("fn", ["argmax", "argmin"])
+def test_arg_extremes_strided_flatten(fn):
+    # A transposed view cannot be flattened in place: the result is still right.
+    a = np.arange(24, dtype=np.int16).reshape(4, 6)[:, ::2]
+    x = A(np.arange(24, dtype=np.int16).reshape(4, 6))
+    xv = xp.Array._new(_B.permute(x._t, (1, 0)))
+    assert int(getattr(xp, fn)(xv)) == getattr(np, fn)(np.arange(24).reshape(4, 6).T)
+    np.testing.assert_array_equal(N(getattr(xp, fn)(A(a.T), axis=1)), getattr(np, fn)(a.T, axis=1))
+
+
+def test_arg_extremes_nan_first_and_ties():
+    a = np.array([1.0, np.nan, 7.0, np.nan, 7.0])
+    assert int(xp.argmax(A(a))) == 1
+    assert int(xp.argmin(A(a))) == 1
+    assert int(xp.argmax(A([2, 7, 7, 1]))) == 1
+    assert int(xp.argmin(A(np.uint8([2, 0, 0])))) == 1
+
+
+def test_arg_extremes_0d():
+    r = xp.argmax(A(5.0))
+    assert r.shape == () and int(r) == 0
+    assert xp.argmin(A(5.0), keepdims=True).shape == ()
+
+
+def test_arg_extremes_errors():
+    with pytest.raises(ValueError, match="^argmax"):
+        xp.argmax(A(np.zeros((0,))))
+    with pytest.raises(ValueError, match="^argmin"):
+        xp.argmin(A(np.zeros((2, 0))), axis=1)
+    with pytest.raises(IndexError):
+        xp.argmax(A([1, 2]), axis=1)
+    with pytest.raises(TypeError, match="^argmax"):
+        xp.argmax(A([1 + 1j]))
+    with pytest.raises(TypeError, match="^argmax"):
+        xp.argmax(A([True]))
+    with pytest.raises(TypeError, match="^argmin"):
+        xp.argmin(np.array([1.0]))
+    with pytest.raises(TypeError, match="^argmax"):
+        xp.argmax(A([1.0]), axis=1.0)
+
+
+# ------------------------------------------------------------------ count_nonzero
+@pytest.mark.parametrize("axis", [None, 0, -1, (0, 2), ()])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_count_nonzero(axis, keepdims):
+    rng = np.random.default_rng(0)
+    a = rng.integers(0, 3, size=(2, 3, 4)).astype(np.float32)
+    a[0, 0, 0] = np.nan
+    r = xp.count_nonzero(A(a), axis=axis, keepdims=keepdims)
+    e = np.count_nonzero(a, axis=axis, keepdims=keepdims)
+    assert r.dtype == xp.int64
+    np.testing.assert_array_equal(N(r), e)
+    assert r.shape == np.shape(e)
+
+
+def test_count_nonzero_dtypes():
+    assert int(xp.count_nonzero(A([True, False, True]))) == 2
+    assert int(xp.count_nonzero(A([0j, 1j, 1 + 0j, 0]))) == 2
+    assert int(xp.count_nonzero(A(np.uint64([0, 2**64 - 1])))) == 1
+    assert int(xp.count_nonzero(A(np.zeros((0, 3))))) == 0
+    with pytest.raises(ValueError, match="^count_nonzero"):
+        xp.count_nonzero(A([[1, 2]]), axis=(0, 0))
+
+
+# -------------------------------------------------------------------------- nonzero
+@pytest.mark.parametrize(
+    "a",
+    [
+        np.array([[0, 1, 0], [2, 0, 3]]),
+        np.array([True, False, True]),
+        np.array([[0j, 1j], [0, 0]]),
+        np.zeros((2, 0, 3)),
+        np.array([0.0, -0.0, np.nan]),
+    ],
+)
+def test_nonzero(a):
+    r = xp.nonzero(A(a))
+    e = np.nonzero(a)
+    assert isinstance(r, tuple) and len(r) == a.ndim
+    for ri, ei in zip(r, e):
+        assert ri.dtype == xp.int64
+        np.testing.assert_array_equal(N(ri), ei)
+
+
+def test_nonzero_0d():
+    with pytest.raises(ValueError, match="^nonzero"):
+        xp.nonzero(A(1))
+
+
+# ------------------------------------------------------------------- searchsorted
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_searchsorted(side):
+    x1 = np.array([1.0, 2.0, 2.0, 3.0, 5.0])
+    x2 = np.array([[0.0, 2.0, 2.5], [3.0, 5.0, 9.0]])
+    r = xp.searchsorted(A(x1), A(x2), side=side)
+    assert r.dtype == xp.int64 and r.shape == x2.shape
+    np.testing.assert_array_equal(N(r), np.searchsorted(x1, x2, side=side))
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_searchsorted_sorter(side):
+    x1 = np.array([5, 1, 3, 3, 9], dtype=np.int32)
+    sorter = np.argsort(x1, kind="stable")
+    x2 = np.array([0, 3, 4, 10], dtype=np.int32)
+    r = xp.searchsorted(A(x1), A(x2), side=side, sorter=A(sorter))
+    np.testing.assert_array_equal(N(r), np.searchsorted(x1, x2, side=side, sorter=sorter))
+
+
+def test_searchsorted_scalars_and_promotion():
+    x1 = A(np.array([1.0, 2.5, 4.0], dtype=np.float32))
+    r = xp.searchsorted(x1, 3)
+    assert r.shape == () and r.dtype == xp.int64 and int(r) == 2
+    assert int(xp.searchsorted(x1, 2.5, side="right")) == 2
+    # int8 and int16 promote to int16 (no wrap of 300)
+    r = xp.searchsorted(A(np.int8([-5, 0, 100])), A(np.int16([300, -1])))
+    np.testing.assert_array_equal(N(r), [3, 1])
+
+
+def test_searchsorted_nan_consistent_with_sort():
+    x1 = np.array([1.0, 2.0, np.nan])
+    r = xp.searchsorted(A(x1), A([np.nan, 3.0]))
+    np.testing.assert_array_equal(N(r), np.searchsorted(x1, [np.nan, 3.0]))
+
+
+def test_searchsorted_errors():
+    x1 = A([1, 2, 3])
+    with pytest.raises(ValueError, match="^searchsorted"):
+        xp.searchsorted(A([[1, 2]]), A([1]))
+    with pytest.raises(ValueError, match="^searchsorted"):
+        xp.searchsorted(x1, A([1]), side="middle")
+    with pytest.raises(TypeError, match="^searchsorted"):
+        xp.searchsorted(x1, 1.5)
+    with pytest.raises(TypeError, match="^searchsorted"):
+        xp.searchsorted(x1, "a")
+    with pytest.raises(TypeError, match="^searchsorted"):
+        xp.searchsorted(A([1j]), A([1j]))
+    with pytest.raises(TypeError, match="^searchsorted"):
+        xp.searchsorted(A(np.uint64([1])), A(np.int64([1])))
+    with pytest.raises(TypeError, match="^searchsorted"):
+        xp.searchsorted(x1, A([1]), sorter=A([0.0, 1.0, 2.0]))
+    with pytest.raises(ValueError, match="^searchsorted"):
+        xp.searchsorted(x1, A([1]), sorter=A([0, 1]))
+    with pytest.raises(ValueError, match="^searchsorted"):
+        xp.searchsorted(x1, A([1]), sorter=A([0, 1, 3]))
+
+
+# --------------------------------------------------------------------------- where
+def test_where_broadcast_and_promote():
+    c = np.array([[True], [False]])
+    a = np.array([1, 2, 3], dtype=np.int8)
+    b = np.array([[10], [20]], dtype=np.int32)
+    r = xp.where(A(c), A(a), A(b))
+    assert r.dtype == xp.int32 and r.shape == (2, 3)
+    np.testing.assert_array_equal(N(r), np.where(c, a, b))
+
+
+def test_where_scalars():
+    c = A([True, False, True])
+    r = xp.where(c, A(np.float32([1, 2, 3])), 0.5)
+    assert r.dtype == xp.float32
+    np.testing.assert_array_equal(N(r), np.float32([1, 0.5, 3]))
+    r = xp.where(c, 7, A(np.uint8([1, 2, 3])))
+    assert r.dtype == xp.uint8
+    np.testing.assert_array_equal(N(r), [7, 2, 7])
+    r = xp.where(c, 1j, A(np.float32([1, 2, 3])))
+    assert r.dtype == xp.complex64
+    np.testing.assert_array_equal(N(r), [1j, 2, 1j])
+    r = xp.where(A(True), False, A([True, True]))
+    assert r.dtype == xp.bool
+    np.testing.assert_array_equal(N(r), [False, False])
+
+
+def test_where_errors():
+    c = A([True, False])
+    with pytest.raises(TypeError, match="^where"):
+        xp.where(A([1, 0]), A([1, 2]), A([3, 4]))
+    with pytest.raises(TypeError, match="^where"):
+        xp.where(c, 1, 2)
+    with pytest.raises(TypeError, match="^where"):
+        xp.where(c, A([1, 2]), A([True, False]))
+    with pytest.raises(TypeError, match="^where"):
+        xp.where(c, A([1, 2]), 1.5)
+    with pytest.raises(ValueError, match="^where"):
+        xp.where(c, A([1, 2, 3]), A([1, 2, 3]))
+    with pytest.raises(ValueError, match="^where"):
+        xp.where(c, A(np.int8([1, 2])), 1000)
+    with pytest.raises(TypeError, match="^where"):
+        xp.where(np.array([True]), A([1]), A([2]))
