@@ -1,0 +1,190 @@
+"""Exact-semantics NumPy kernels for reductions, arg-reductions and inclusive scans.
+
+Pure functions on NumPy arrays (any layout).  ``axes`` is a tuple of non-negative,
+unique, valid axes (the frontend checked them); an empty tuple means "no reduction"
+and yields a copy.  ``out``, when given, is a C-contiguous array of the result shape
+(shaped by ``keepdims``) and dtype; the kernel writes into it and returns it.
+
+* Integers wrap (sums and products accumulate in the input dtype).
+* float16 sums and products accumulate in float32 and are rounded back once.
+* max/min propagate NaN; bool max = any, min = all; an empty reduced extent raises
+  ``ValueError``.
+* argmax/argmin return int64 indices of the first occurrence; the first NaN wins.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "reduce_sum",
+    "reduce_prod",
+    "reduce_max",
+    "reduce_min",
+    "reduce_any",
+    "reduce_all",
+    "argmax",
+    "argmin",
+    "associative_scan",
+]
+
+_IGNORE = {"all": "ignore"}
+
+
+def _result_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool) -> tuple[int, ...]:
+    if keepdims:
+        return tuple(1 if i in axes else n for i, n in enumerate(shape))
+    return tuple(n for i, n in enumerate(shape) if i not in axes)
+
+
+def _copy(x: np.ndarray, out: np.ndarray | None, dtype: np.dtype | None = None) -> np.ndarray:
+    if out is None:
+        out = np.empty(x.shape, dtype=x.dtype if dtype is None else dtype)
+    np.copyto(out, x, casting="unsafe")
+    return out
+
+
+def _arith(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):
+    axes = tuple(axes)
+    if not axes:
+        return _copy(x, out)
+    dt = x.dtype
+    with np.errstate(**_IGNORE):
+        if dt == np.float16:
+            r = ufunc.reduce(x, axis=axes, dtype=np.float32, keepdims=keepdims)
+            if out is None:
+                out = np.empty(r.shape, dtype=dt)
+            np.copyto(out, r, casting="unsafe")
+            return out
+        if out is None:
+            out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=dt)
+        ufunc.reduce(x, axis=axes, dtype=dt, keepdims=keepdims, out=out)
+        return out
+
+
+def reduce_sum(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out=None):
+    """Sum over ``axes``; empty reduction gives 0; integers wrap; bool sum is ``any``."""
+    return _arith(np.add, x, axes, keepdims, out)
+
+
+def reduce_prod(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out=None):
+    """Product over ``axes``; empty reduction gives 1; integers wrap; bool prod is ``all``."""
+    return _arith(np.multiply, x, axes, keepdims, out)
+
+
+def _extreme(name: str, ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):
+    axes = tuple(axes)
+    if not axes:
+        return _copy(x, out)
+    for a in axes:
+        if x.shape[a] == 0:
+            raise ValueError(
+                f"{name}: cannot reduce over an empty axis {a} (shape {tuple(x.shape)})"
+            )
+    if out is None:
+        out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=x.dtype)
+    with np.errstate(**_IGNORE):
+        ufunc.reduce(x, axis=axes, keepdims=keepdims, out=out)
+    return out
+
+
+def reduce_max(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out=None):
+    """Maximum over ``axes``; NaN propagates; bool max is ``any``; empty extent raises."""
+    return _extreme("reduce_max", np.maximum, x, axes, keepdims, out)
+
+
+def reduce_min(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out=None):
+    """Minimum over ``axes``; NaN propagates; bool min is ``all``; empty extent raises."""
+    return _extreme("reduce_min", np.minimum, x, axes, keepdims, out)
+
+
+def _logical(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):
+    axes = tuple(axes)
+    if x.dtype != np.bool_:
+        # Truth value of each element (complex: either part non-zero; NaN is true).
+        x = np.not_equal(x, 0)
+    if not axes:
+        return _copy(x, out, np.bool_)
+    if out is None:
+        out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=np.bool_)
+    ufunc.reduce(x, axis=axes, keepdims=keepdims, out=out)
+    return out
+
+
+def reduce_any(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out=None):
+    """Logical or over ``axes`` (bool result); empty reduction gives False."""
+    return _logical(np.logical_or, x, axes, keepdims, out)
+
+
+def reduce_all(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out=None):
+    """Logical and over ``axes`` (bool result); empty reduction gives True."""
+    return _logical(np.logical_and, x, axes, keepdims, out)
+
+
+def _arg(name: str, fn, x: np.ndarray, axis, keepdims: bool, out):
+    if axis is None:
+        if x.size == 0:
+            raise ValueError(f"{name}: cannot take {name} of an empty array")
+    elif x.ndim == 0:
+        # A scalar has a single element: index 0 whatever the (trivial) axis.
+        r = np.zeros((), dtype=np.int64)
+        return _copy(r, out)
+    elif x.shape[axis] == 0:
+        raise ValueError(
+            f"{name}: cannot reduce over an empty axis {axis} (shape {tuple(x.shape)})"
+        )
+    if out is None:
+        if axis is None:
+            shape = (1,) * x.ndim if keepdims else ()
+        else:
+            shape = _result_shape(x.shape, (axis,), keepdims)
+        out = np.empty(shape, dtype=np.int64)
+    if out.dtype == np.intp:
+        fn(x, axis=axis, out=out, keepdims=keepdims)
+        return out
+    np.copyto(out, fn(x, axis=axis, keepdims=keepdims), casting="unsafe")
+    return out
+
+
+def argmax(x: np.ndarray, axis: int | None, keepdims: bool = False, out=None):
+    """int64 index of the first maximum along ``axis`` (``None``: over the flattened
+    array); the first NaN wins; an empty axis raises ``ValueError``."""
+    return _arg("argmax", np.argmax, x, axis, keepdims, out)
+
+
+def argmin(x: np.ndarray, axis: int | None, keepdims: bool = False, out=None):
+    """int64 index of the first minimum along ``axis`` (``None``: over the flattened
+    array); the first NaN wins; an empty axis raises ``ValueError``."""
+    return _arg("argmin", np.argmin, x, axis, keepdims, out)
+
+
+_SCAN_UFUNCS = {
+    "sum": np.add,
+    "prod": np.multiply,
+    "max": np.maximum,
+    "min": np.minimum,
+}
+
+
+def associative_scan(x: np.ndarray, axis: int, op: str, out=None):
+    """Inclusive prefix scan along ``axis`` with ``op`` in {"sum", "prod", "max", "min"}:
+    ``out[0] = x[0]``, ``out[k] = op(out[k-1], x[k])``. Integers wrap; max/min propagate
+    NaN; float16 sum/prod accumulate in float32; a zero-length axis gives an empty result.
+    """
+    try:
+        ufunc = _SCAN_UFUNCS[op]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"associative_scan: unknown op {op!r}; expected one of {sorted(_SCAN_UFUNCS)}"
+        ) from None
+    if x.ndim == 0:
+        raise ValueError("associative_scan: requires rank >= 1")
+    dt = x.dtype
+    with np.errstate(**_IGNORE):
+        if dt == np.float16 and op in ("sum", "prod"):
+            r = ufunc.accumulate(x, axis=axis, dtype=np.float32)
+            return _copy(r, out, dt)
+        if out is None:
+            out = np.empty(x.shape, dtype=dt)
+        ufunc.accumulate(x, axis=axis, dtype=dt, out=out)
+    return out

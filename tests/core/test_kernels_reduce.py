@@ -1,0 +1,362 @@
+"""Reduction, arg-reduction and scan kernels against Python-built references, on every
+dtype and on contiguous, strided, flipped, offset, broadcast, transposed and empty inputs."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from nx_core.backend import _reduce as R
+
+SINTS = [np.int8, np.int16, np.int32, np.int64]
+UINTS = [np.uint8, np.uint16, np.uint32, np.uint64]
+INTS = SINTS + UINTS
+FLOATS = [np.float16, np.float32, np.float64]
+COMPLEX = [np.complex64, np.complex128]
+ALL = [np.bool_] + INTS + FLOATS + COMPLEX
+NAN = float("nan")
+INF = float("inf")
+SHAPE = (4, 3, 5)
+AXES = [(), (0,), (1,), (2,), (0, 2), (1, 2), (0, 1, 2)]
+
+
+def wrap(v: int, dt) -> int:
+    info = np.iinfo(dt)
+    bits = np.dtype(dt).itemsize * 8
+    v %= 1 << bits
+    if info.min < 0 and v > info.max:
+        v -= 1 << bits
+    return v
+
+
+def sample(dt, shape=SHAPE, seed=0, nan=True) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    dt = np.dtype(dt)
+    n = int(np.prod(shape))
+    if dt.kind == "b":
+        x = rng.random(n) < 0.7
+    elif dt.kind in "iu":
+        info = np.iinfo(dt)
+        x = rng.integers(info.min, info.max, size=n, endpoint=True, dtype=dt)
+        x[: min(n, 3)] = [info.min, info.max, 0][: min(n, 3)]
+    elif dt.kind == "f":
+        x = np.round(rng.normal(0, 3, size=n), 1).astype(dt)
+        if nan and n > 7:
+            x[5] = NAN
+            x[7] = -0.0
+    else:
+        ft = np.float32 if dt == np.complex64 else np.float64
+        x = np.empty(n, dt)
+        x.real = sample(ft, (n,), seed, nan)
+        x.imag = sample(ft, (n,), seed + 1, nan)
+    rng.shuffle(x)
+    return x.reshape(shape)
+
+
+def layouts(x: np.ndarray):
+    yield "contig", x.copy()
+    base = np.empty((2 * x.shape[0],) + x.shape[1:], x.dtype)
+    base[::2] = x
+    base[1::2] = x
+    yield "strided", base[::2]
+    yield "flipped", x[::-1].copy()[::-1]
+    base = np.empty((x.shape[0] + 1,) + x.shape[1:], x.dtype)
+    base[1:] = x
+    base[:1] = x[:1]
+    yield "offset", base[1:]
+    yield "broadcast", np.broadcast_to(x[:1], x.shape)
+    yield "empty", x[:0]
+    if x.ndim >= 2:
+        yield "transposed", np.ascontiguousarray(x.T).T
+
+
+def rows(x: np.ndarray, axes):
+    """Move ``axes`` last and flatten them: (kept..., reduced)."""
+    keep = [i for i in range(x.ndim) if i not in axes]
+    y = np.transpose(x, keep + list(axes))
+    kept_shape = tuple(x.shape[i] for i in keep)
+    n = int(np.prod([x.shape[i] for i in axes])) if axes else 1
+    return y.reshape(kept_shape + (n,)), kept_shape
+
+
+def reduce_ref(x, axes, keepdims, fn, dt):
+    r, kept = rows(np.array(x), axes)
+    flat = r.reshape(int(np.prod(kept)), r.shape[-1])
+    vals = [fn(row.tolist()) for row in flat]
+    with np.errstate(over="ignore"):
+        res = np.array(vals, dtype=dt).reshape(kept)
+    if keepdims:
+        res = res.reshape(tuple(1 if i in axes else n for i, n in enumerate(x.shape)))
+    return res
+
+
+def check(kernel, x, ref, rtol=0, atol=0, **kw):
+    before = x.tobytes()
+    want = ref()
+    got = kernel(x, **kw)
+    assert got.flags.c_contiguous and got.dtype == want.dtype and got.shape == want.shape
+    out = np.full(want.shape, 1, dtype=want.dtype)
+    got2 = kernel(x, out=out, **kw)
+    assert got2 is out
+    for g in (got, got2):
+        if rtol or atol:
+            np.testing.assert_allclose(g, want, rtol=rtol, atol=atol)
+        else:
+            np.testing.assert_array_equal(g, want)
+    assert x.tobytes() == before
+
+
+# ---------------------------------------------------------------------- sum / prod
+
+
+def _isum(dt):
+    return lambda row: wrap(sum(row), dt)
+
+
+def _iprod(dt):
+    return lambda row: wrap(functools.reduce(lambda a, b: a * b, row, 1), dt)
+
+
+@pytest.mark.parametrize("dt", INTS + [np.bool_])
+def test_int_sum_prod(dt):
+    x = sample(dt)
+    is_b = np.dtype(dt).kind == "b"
+    fs = (lambda r: any(r)) if is_b else _isum(dt)
+    fp = (lambda r: all(r)) if is_b else _iprod(dt)
+    for _, v in layouts(x):
+        for axes in AXES:
+            for kd in (False, True):
+                check(R.reduce_sum, v, lambda: reduce_ref(v, axes, kd, fs, dt), axes=axes,
+                      keepdims=kd)
+                check(R.reduce_prod, v, lambda: reduce_ref(v, axes, kd, fp, dt), axes=axes,
+                      keepdims=kd)
+
+
+@pytest.mark.parametrize("dt", FLOATS + COMPLEX)
+def test_float_sum_prod(dt):
+    x = sample(dt)
+    tol = {np.float16: 2e-3, np.float32: 2e-5, np.complex64: 2e-5}.get(dt, 1e-12)
+    for _, v in layouts(x):
+        for axes in AXES:
+            for kd in (False, True):
+                check(R.reduce_sum, v, lambda: reduce_ref(v, axes, kd, sum, dt), rtol=tol,
+                      atol=tol * 20, axes=axes, keepdims=kd)
+                prod = lambda r: functools.reduce(lambda a, b: a * b, r, 1.0)
+                check(R.reduce_prod, v, lambda: reduce_ref(v, axes, kd, prod, dt), rtol=tol,
+                      atol=tol, axes=axes, keepdims=kd)
+
+
+def test_sum_prod_vectors():
+    assert R.reduce_sum(np.ones(4096, np.float16), (0,)).item() == 4096
+    assert R.reduce_sum(np.ones(4096, np.float16), (0,)).dtype == np.float16
+    x = np.array([[1, 2, 3], [2, 2, 2]])
+    assert R.reduce_prod(x, (1,)).tolist() == [6, 8]
+    assert R.reduce_sum(np.zeros((0, 3), np.int8), (0,)).tolist() == [0, 0, 0]
+    assert R.reduce_prod(np.zeros((2, 0), np.float32), (1,)).tolist() == [1.0, 1.0]
+    assert R.reduce_sum(np.array([100, 100], np.int8), (0,)).item() == -56
+    assert R.reduce_prod(np.array([2**16, 2**16], np.int32), (0,)).item() == 0
+    s = R.reduce_sum(np.array(5.0), ())
+    assert s.shape == () and s.item() == 5.0
+
+
+@settings(max_examples=30, deadline=None)
+@given(hnp.arrays(np.int16, hnp.array_shapes(min_dims=1, max_dims=3, max_side=5)), st.data())
+def test_int_sum_hypothesis(x, data):
+    axes = tuple(sorted(data.draw(st.sets(st.integers(0, x.ndim - 1)))))
+    np.testing.assert_array_equal(R.reduce_sum(x, axes), reduce_ref(x, axes, False,
+                                                                   _isum(np.int16), np.int16))
+
+
+# ----------------------------------------------------------------------- max / min
+
+
+def _fmax(row):
+    if any(v != v for v in row):
+        return NAN
+    return max(row)
+
+
+def _fmin(row):
+    if any(v != v for v in row):
+        return NAN
+    return min(row)
+
+
+@pytest.mark.parametrize("dt", [np.bool_] + INTS + FLOATS)
+def test_max_min(dt):
+    x = sample(dt)
+    for name, v in layouts(x):
+        for axes in AXES:
+            if name == "empty" and 0 in axes:
+                for k in (R.reduce_max, R.reduce_min):
+                    with pytest.raises(ValueError, match="^" + k.__name__):
+                        k(v, axes)
+                continue
+            for kd in (False, True):
+                check(R.reduce_max, v, lambda: reduce_ref(v, axes, kd, _fmax, dt), axes=axes,
+                      keepdims=kd)
+                check(R.reduce_min, v, lambda: reduce_ref(v, axes, kd, _fmin, dt), axes=axes,
+                      keepdims=kd)
+
+
+def test_max_min_vectors():
+    x = np.array([1, NAN, 3, 2])
+    assert np.isnan(R.reduce_max(x, (0,))) and np.isnan(R.reduce_min(x, (0,)))
+    b = np.array([[True, True, False], [True, True, True]])
+    assert R.reduce_min(b, (1,)).tolist() == [False, True]
+    assert R.reduce_max(b, (1,)).tolist() == [True, True]
+    assert R.reduce_max(np.array([5, 0x80000000, 3], np.uint32), (0,)).item() == 0x80000000
+    for k, name in ((R.reduce_max, "reduce_max"), (R.reduce_min, "reduce_min")):
+        with pytest.raises(ValueError, match="^" + name):
+            k(np.zeros((0, 3)), (0,))
+    assert R.reduce_max(np.zeros((0, 3)), (1,)).shape == (0,)
+    z = np.array([1 + 1j, complex(0, NAN), 2 + 0j])
+    assert np.isnan(R.reduce_max(z, (0,))) and np.isnan(R.reduce_min(z, (0,)))
+
+
+# ------------------------------------------------------------------------ any / all
+
+
+@pytest.mark.parametrize("dt", ALL)
+def test_any_all(dt):
+    x = sample(dt)
+    if np.dtype(dt).kind != "b":
+        x.ravel()[::3] = 0
+    for _, v in layouts(x):
+        for axes in AXES:
+            for kd in (False, True):
+                check(R.reduce_any, v, lambda: reduce_ref(v, axes, kd, any, np.bool_),
+                      axes=axes, keepdims=kd)
+                check(R.reduce_all, v, lambda: reduce_ref(v, axes, kd, all, np.bool_),
+                      axes=axes, keepdims=kd)
+
+
+# ------------------------------------------------------------------- argmax / argmin
+
+
+def _arg(better):
+    def f(row):
+        if not row:
+            raise AssertionError
+        for i, v in enumerate(row):
+            if v != v:
+                return i
+        best = 0
+        for i, v in enumerate(row):
+            if better(v, row[best]):
+                best = i
+        return best
+
+    return f
+
+
+_ARGMAX = _arg(lambda a, b: a > b)
+_ARGMIN = _arg(lambda a, b: a < b)
+
+
+@pytest.mark.parametrize("dt", [np.bool_] + INTS + FLOATS)
+def test_argmax_argmin(dt):
+    x = sample(dt)
+    if np.dtype(dt).kind in "iu":
+        x = x % 4 if np.dtype(dt).kind == "u" else np.abs(x % 5).astype(dt)  # many ties
+    for name, v in layouts(x):
+        for axis in (0, 1, 2, None):
+            if name == "empty" and axis in (0, None):
+                with pytest.raises(ValueError, match="^argmax"):
+                    R.argmax(v, axis)
+                with pytest.raises(ValueError, match="^argmin"):
+                    R.argmin(v, axis)
+                continue
+            for kd in (False, True):
+                axes = tuple(range(v.ndim)) if axis is None else (axis,)
+
+                def ref(f):
+                    return lambda: reduce_ref(v, axes, kd, f, np.int64)
+
+                check(R.argmax, v, ref(_ARGMAX), axis=axis, keepdims=kd)
+                check(R.argmin, v, ref(_ARGMIN), axis=axis, keepdims=kd)
+
+
+def test_arg_vectors():
+    assert R.argmin(np.array([3, 1, 4, 1, 5]), 0).item() == 1
+    assert R.argmax(np.array([NAN, 1, 2]), 0).item() == 0
+    assert R.argmin(np.array([NAN, 1, 2]), 0).item() == 0
+    assert R.argmax(np.array([1, NAN, 2, NAN]), 0).item() == 1
+    assert R.argmin(np.array([0, 2, NAN, NAN], np.float16), 0).item() == 2
+    m = np.array([[3, 1, 2], [5, 9, 4]], np.int32)
+    assert R.argmax(m, 1).tolist() == [0, 1] and R.argmin(m, 1).tolist() == [1, 2]
+    assert R.argmax(np.array([5, 0x80000000, 3], np.uint32), 0).item() == 1
+    r = R.argmax(np.array([1.0, 3.0]), 0)
+    assert r.dtype == np.int64 and r.shape == ()
+    assert R.argmax(np.array(7.0), None).item() == 0
+    assert R.argmax(m, None).item() == 4 and R.argmax(m, None, True).shape == (1, 1)
+    with pytest.raises(ValueError, match="^argmax"):
+        R.argmax(np.zeros((0, 3)), 0)
+    assert R.argmax(np.zeros((0, 3)), 1).shape == (0,)
+
+
+# --------------------------------------------------------------------------- scans
+
+
+def _scan_ref(x, axis, op, dt):
+    """Sequential inclusive scan in the dtype's own arithmetic (float16 sums and
+    products accumulate in float32)."""
+    x = np.moveaxis(np.array(x), axis, -1)
+    flat = x.reshape(-1, x.shape[-1]) if x.size else x.reshape(0, x.shape[-1])
+    res = np.empty(flat.shape, dt)
+    kind = np.dtype(dt).kind
+    acc_t = np.float32 if dt == np.float16 and op in ("sum", "prod") else np.dtype(dt).type
+    for i, row in enumerate(flat):
+        acc = None
+        for j, v in enumerate(row.tolist()):
+            if acc is None:
+                acc = v
+            elif op in ("max", "min"):
+                if kind in "fc" and (acc != acc or v != v):
+                    acc = complex(NAN, 0) if kind == "c" else NAN
+                else:
+                    acc = max(acc, v) if op == "max" else min(acc, v)
+            elif kind in "iu":
+                acc = wrap(acc + v if op == "sum" else acc * v, dt)
+            elif kind == "b":
+                acc = (acc or v) if op == "sum" else (acc and v)
+            else:
+                a, b = acc_t(acc), acc_t(v)
+                with np.errstate(all="ignore"):
+                    acc = (a + b if op == "sum" else a * b).item()
+            res[i, j] = acc
+    return np.moveaxis(res.reshape(x.shape), -1, axis)
+
+
+@pytest.mark.parametrize("dt", [np.bool_] + INTS + FLOATS + COMPLEX)
+def test_scan(dt):
+    x = sample(dt)
+    ops = ("sum", "prod") if np.dtype(dt).kind == "c" else ("sum", "prod", "max", "min")
+    for _, v in layouts(x):
+        for axis in (0, 1, 2):
+            for op in ops:
+                # ulp-level differences are allowed only for complex products
+                tol = 1e-5 if np.dtype(dt).kind == "c" and op == "prod" else 0
+                check(R.associative_scan, v, lambda: _scan_ref(v, axis, op, dt), rtol=tol,
+                      axis=axis, op=op)
+
+
+def test_scan_vectors():
+    x = np.array([[1, 2, 3], [2, 2, 2]])
+    assert R.associative_scan(x, 1, "prod").tolist() == [[1, 2, 6], [2, 4, 8]]
+    assert R.associative_scan(x, 0, "sum").tolist() == [[1, 2, 3], [3, 4, 5]]
+    r = R.associative_scan(np.array([1, NAN, 3, 0]), 0, "max")
+    assert r[0] == 1 and np.isnan(r[1:]).all()
+    assert R.associative_scan(np.array([100, 100], np.int8), 0, "sum").tolist() == [100, -56]
+    assert R.associative_scan(np.zeros((2, 0)), 1, "sum").shape == (2, 0)
+    with pytest.raises(ValueError, match="associative_scan: requires rank >= 1"):
+        R.associative_scan(np.array(1.0), 0, "sum")
+    with pytest.raises(ValueError, match="associative_scan"):
+        R.associative_scan(np.ones(3), 0, "mean")
+    s = R.associative_scan(np.ones(4096, np.float16), 0, "sum")
+    assert s.dtype == np.float16 and s[-1] == 4096
