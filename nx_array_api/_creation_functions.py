@@ -1,0 +1,550 @@
+"""Creation functions (the standard's "Creation Functions" section).
+
+Every array is made by one backend call: ``full``/``buffer`` for filled and empty
+arrays, ``from_sequence`` for nested Python sequences (validated and typed here),
+``from_object``/``from_dlpack_object`` for foreign arrays (zero-copy when their memory
+is C-contiguous), ``arange_n``/``linspace``/``eye``/``tril``/``triu`` for the rest.
+``meshgrid`` returns stride-0 broadcast views of its inputs, never copies.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from nx_core.backend import get_backend
+from nx_core.dtype import DType
+from nx_core.errors import NxInvalidArgument
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import CPU_DEVICE, Array, Device
+from ._validation import ScalarOverflowError, as_int, check_array
+
+__all__ = [
+    "arange",
+    "asarray",
+    "empty",
+    "empty_like",
+    "eye",
+    "from_dlpack",
+    "full",
+    "full_like",
+    "linspace",
+    "meshgrid",
+    "ones",
+    "ones_like",
+    "tril",
+    "triu",
+    "zeros",
+    "zeros_like",
+]
+
+_B = get_backend()
+_new = Array._new
+
+MAX_DIMS = 64
+
+_INT_RANGE = {
+    d: ((-(1 << (d.bits - 1)), (1 << (d.bits - 1)) - 1) if d.kind == "i" else (0, (1 << d.bits) - 1))
+    for d in _dt.integer
+}
+
+# Python scalar kinds, ordered as the standard's inference orders them.
+_BOOL, _INT, _FLOAT, _COMPLEX = 0, 1, 2, 3
+_PY_KIND = {bool: _BOOL, int: _INT, float: _FLOAT, complex: _COMPLEX}
+_DEFAULT_FOR_KIND = (_dt.bool, _dt.DEFAULT_INT, _dt.DEFAULT_FLOAT, _dt.DEFAULT_COMPLEX)
+_KIND_NAME = ("bool", "int", "float", "complex")
+
+
+# ------------------------------------------------------------------ validation
+def check_device(name: str, device: Any) -> None:
+    """``device`` must be None, the CPU device or the string ``"cpu"``."""
+    if device is None:
+        return
+    if isinstance(device, Device):
+        if device == CPU_DEVICE:
+            return
+    elif isinstance(device, str) and device == "cpu":
+        return
+    raise ValueError(f"{name}: unknown device {device!r}; nx has {CPU_DEVICE!r}")
+
+
+def check_dtype(name: str, dtype: Any, default: DType | None = None) -> DType:
+    """``dtype`` as one of the namespace's dtypes (``default`` when None)."""
+    if dtype is None:
+        return default  # type: ignore[return-value]
+    if type(dtype) is DType and dtype in _dt.all_dtypes:
+        return dtype
+    raise TypeError(f"{name}: dtype must be one of the namespace's dtypes, got {dtype!r}")
+
+
+def _check_copy(name: str, copy: Any) -> None:
+    if copy is not None and type(copy) is not bool:
+        raise TypeError(f"{name}: copy must be None, True or False, got {type(copy).__name__}")
+
+
+def _shape(name: str, shape: Any) -> tuple[int, ...]:
+    if isinstance(shape, (tuple, list)):
+        dims = tuple(as_int(name, d, "shape entries") for d in shape)
+    else:
+        dims = (as_int(name, shape, "shape"),)
+    for d in dims:
+        if d < 0:
+            raise ValueError(f"{name}: negative dimensions are not allowed, got shape {dims}")
+    if len(dims) > MAX_DIMS:
+        raise ValueError(f"{name}: at most {MAX_DIMS} dimensions are supported, got {len(dims)}")
+    return dims
+
+
+def py_kind(v: Any) -> int:
+    """The Python scalar kind of ``v`` (0 bool, 1 int, 2 float, 3 complex), or -1."""
+    k = _PY_KIND.get(type(v))
+    if k is not None:
+        return k
+    for t, k in _PY_KIND.items():
+        if isinstance(v, t):
+            return k
+    return -1
+
+
+def _check_values(name: str, values: list[Any], kinds: set[int], dtype: DType) -> None:
+    """Checks that Python scalars of ``kinds`` can be stored as ``dtype``."""
+    k = dtype.kind
+    if k == "b":
+        return
+    if _COMPLEX in kinds and k != "c":
+        raise TypeError(f"{name}: a complex value cannot be stored in a {dtype.name} array")
+    if k in "iu":
+        lo, hi = _INT_RANGE[dtype]
+        for v in values:
+            if type(v) is not int:
+                if isinstance(v, float):
+                    if not math.isfinite(v):
+                        raise ValueError(f"{name}: cannot store {v} in a {dtype.name} array")
+                    v = int(v)
+                elif isinstance(v, int):
+                    v = int(v)
+                else:
+                    continue
+            if not lo <= v <= hi:
+                raise ScalarOverflowError(f"{name}: Python int {v} is out of bounds for {dtype.name}")
+    elif _INT in kinds:
+        for v in values:
+            if isinstance(v, int) and not isinstance(v, bool):
+                try:
+                    float(v)
+                except OverflowError:
+                    raise ScalarOverflowError(f"{name}: Python int {v} is too large for {dtype.name}") from None
+
+
+def _scalar_join(name: str, dtype: DType, kind: int) -> DType:
+    """The dtype of an array of ``dtype`` combined with a Python scalar of ``kind``."""
+    k = dtype.kind
+    if kind == _BOOL:
+        ok = k == "b"
+    elif kind == _INT:
+        ok = k != "b"
+    elif kind == _FLOAT:
+        ok = k in "fc"
+    else:
+        if k == "f":
+            return _dt.REAL_TO_COMPLEX[dtype]
+        ok = k == "c"
+    if not ok:
+        raise TypeError(f"{name}: a Python {_KIND_NAME[kind]} cannot be combined with {dtype.name}")
+    return dtype
+
+
+# --------------------------------------------------------------------- asarray
+def _is_seq(o: Any) -> bool:
+    """A nested-sequence node: a list, a tuple or another Sequence that is not text or bytes."""
+    t = type(o)
+    if t is list or t is tuple:
+        return True
+    return isinstance(o, Sequence) and not isinstance(o, (str, bytes, bytearray, memoryview, Array))
+
+
+class _Foreign(Exception):
+    """A nested sequence holds something that is not a Python scalar or an nx array."""
+
+
+def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
+    """(shape, flat row-major values, Python scalar kinds, nx array dtypes) of ``obj``."""
+    shape: list[int] = []
+    dtypes: list[DType] = []
+    level = [obj]
+    while level:
+        nseq = 0
+        for o in level:
+            if _is_seq(o) or (isinstance(o, Array) and o.ndim > 0):
+                nseq += 1
+        if nseq == 0:
+            break
+        if nseq != len(level):
+            raise ValueError("asarray: ragged nested sequence (sequences and scalars mixed at one depth)")
+        n = -1
+        nxt: list[Any] = []
+        for o in level:
+            if isinstance(o, Array):
+                dtypes.append(o.dtype)
+                o = _B.to_list(o._t)
+            if n < 0:
+                n = len(o)
+            elif len(o) != n:
+                raise ValueError("asarray: ragged nested sequence (sequences of different lengths at one depth)")
+            nxt.extend(o)
+        shape.append(n)
+        if len(shape) > MAX_DIMS:
+            raise ValueError(f"asarray: at most {MAX_DIMS} dimensions are supported")
+        level = nxt
+    kinds: set[int] = set()
+    values = level
+    for i, o in enumerate(level):
+        if isinstance(o, Array):
+            dtypes.append(o.dtype)
+            values[i] = _B.item(o._t)
+            continue
+        k = py_kind(o)
+        if k < 0:
+            raise _Foreign
+        kinds.add(k)
+    return tuple(shape), values, kinds, dtypes
+
+
+def _promote_all(name: str, dtypes: list[DType]) -> DType:
+    d = dtypes[0]
+    for o in dtypes[1:]:
+        d = _dt.result_type_pair(d, o, name)
+    return d
+
+
+def _from_array(x: Array, dtype: DType | None, copy: bool | None) -> Array:
+    t = x._t
+    if dtype is None or dtype is t.dtype:
+        return _new(_B.copy(t)) if copy else x
+    if copy is False:
+        raise ValueError(f"asarray: converting {t.dtype.name} to {dtype.name} needs a copy, but copy=False")
+    if t.dtype.kind == "c" and dtype.kind in "iuf":
+        raise TypeError(f"asarray: cannot convert complex {t.dtype.name} to {dtype.name}; take real() or imag() first")
+    return _new(_B.cast(t, dtype=dtype))
+
+
+def _from_foreign(obj: Any, dtype: DType | None, copy: bool | None) -> Array:
+    inner_copy = None if (copy and dtype is not None) else copy
+    try:
+        if hasattr(obj, "__array__") or hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__") or isinstance(obj, (list, tuple)):
+            t = _B.from_object(obj, copy=inner_copy)
+        elif hasattr(obj, "__dlpack__"):
+            t = _B.from_dlpack_object(obj, copy=inner_copy)
+        else:
+            try:
+                mv = memoryview(obj)
+            except TypeError:
+                raise TypeError(f"asarray: cannot convert an object of type {type(obj).__name__} to an array") from None
+            t = _B.from_object(mv, copy=inner_copy)
+    except NxInvalidArgument as e:
+        raise ValueError(f"asarray: {e}") from None
+    except TypeError as e:
+        msg = str(e)
+        raise TypeError(msg if msg.startswith("asarray") else f"asarray: {msg}") from None
+    if dtype is None:
+        if t.dtype not in _dt.all_dtypes:
+            raise TypeError(f"asarray: dtype {t.dtype.name} is not one of the namespace's dtypes")
+        return _new(t)
+    if dtype is t.dtype:
+        return _new(t)
+    if copy is False:
+        raise ValueError(f"asarray: converting {t.dtype.name} to {dtype.name} needs a copy, but copy=False")
+    if t.dtype.kind == "c" and dtype.kind in "iuf":
+        raise TypeError(f"asarray: cannot convert complex {t.dtype.name} to {dtype.name}; take real() or imag() first")
+    return _new(_B.cast(t, dtype=dtype))
+
+
+def asarray(
+    obj: Any,
+    /,
+    *,
+    dtype: DType | None = None,
+    device: Any = None,
+    copy: bool | None = None,
+) -> Array:
+    """Converts ``obj`` (an array, a Python scalar, a nested sequence, or any buffer /
+    ``__array__`` / ``__dlpack__`` object) to an array. C-contiguous foreign memory is
+    shared unless ``copy=True``; ``copy=False`` raises ValueError when a copy is needed."""
+    check_device("asarray", device)
+    dtype = check_dtype("asarray", dtype)
+    _check_copy("asarray", copy)
+    if isinstance(obj, Array):
+        return _from_array(obj, dtype, copy)
+    if _is_seq(obj) or py_kind(obj) >= 0:
+        try:
+            shape, values, kinds, dtypes = _walk(obj)
+        except _Foreign:
+            return _from_foreign(obj, dtype, copy)
+        if copy is False:
+            raise ValueError("asarray: building an array from Python objects needs a copy, but copy=False")
+        if dtype is None:
+            if dtypes:
+                dtype = _promote_all("asarray", dtypes)
+                for k in sorted(kinds):
+                    dtype = _scalar_join("asarray", dtype, k)
+            elif kinds:
+                dtype = _DEFAULT_FOR_KIND[max(kinds)]
+            else:
+                dtype = _dt.DEFAULT_FLOAT
+        _check_values("asarray", values, kinds, dtype)
+        return _new(_B.from_sequence(values, shape, dtype))
+    return _from_foreign(obj, dtype, copy)
+
+
+def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -> Array:
+    """An array over the memory of ``x`` (any ``__dlpack__`` producer), shared unless
+    ``copy=True``; ValueError when ``copy=False`` and a copy is needed."""
+    check_device("from_dlpack", device)
+    _check_copy("from_dlpack", copy)
+    try:
+        t = _B.from_dlpack_object(x, copy=copy)
+    except NxInvalidArgument as e:
+        raise ValueError(f"from_dlpack: {e}") from None
+    if t.dtype not in _dt.all_dtypes:
+        raise TypeError(f"from_dlpack: dtype {t.dtype.name} is not one of the namespace's dtypes")
+    return _new(t)
+
+
+# -------------------------------------------------------------- filled arrays
+def _fill_tensor(name: str, shape: tuple[int, ...], fill_value: Any, dtype: Any) -> Tensor:
+    k = py_kind(fill_value)
+    if k < 0:
+        raise TypeError(f"{name}: fill_value must be a Python bool, int, float or complex, got {type(fill_value).__name__}")
+    d = check_dtype(name, dtype, _DEFAULT_FOR_KIND[k])
+    _check_values(name, [fill_value], {k}, d)
+    return _B.full(d, shape, fill_value)
+
+
+def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
+    """An uninitialized array of ``shape`` (default dtype float64)."""
+    check_device("empty", device)
+    return _new(_B.buffer(check_dtype("empty", dtype, _dt.DEFAULT_FLOAT), _shape("empty", shape)))
+
+
+def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
+    """An array of ``shape`` filled with zeros (default dtype float64)."""
+    check_device("zeros", device)
+    d = check_dtype("zeros", dtype, _dt.DEFAULT_FLOAT)
+    return _new(_B.full(d, _shape("zeros", shape), False if d is _dt.bool else 0))
+
+
+def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
+    """An array of ``shape`` filled with ones (default dtype float64)."""
+    check_device("ones", device)
+    d = check_dtype("ones", dtype, _dt.DEFAULT_FLOAT)
+    return _new(_B.full(d, _shape("ones", shape), True if d is _dt.bool else 1))
+
+
+def full(
+    shape: int | tuple[int, ...],
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: DType | None = None,
+    device: Any = None,
+) -> Array:
+    """An array of ``shape`` filled with ``fill_value`` (dtype inferred from its Python type)."""
+    check_device("full", device)
+    return _new(_fill_tensor("full", _shape("full", shape), fill_value, dtype))
+
+
+def empty_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
+    """An uninitialized array with the shape (and by default the dtype) of ``x``."""
+    x = check_array("empty_like", x)
+    check_device("empty_like", device)
+    return _new(_B.buffer(check_dtype("empty_like", dtype, x.dtype), x.shape))
+
+
+def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
+    """Zeros with the shape (and by default the dtype) of ``x``."""
+    x = check_array("zeros_like", x)
+    check_device("zeros_like", device)
+    d = check_dtype("zeros_like", dtype, x.dtype)
+    return _new(_B.full(d, x.shape, False if d is _dt.bool else 0))
+
+
+def ones_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
+    """Ones with the shape (and by default the dtype) of ``x``."""
+    x = check_array("ones_like", x)
+    check_device("ones_like", device)
+    d = check_dtype("ones_like", dtype, x.dtype)
+    return _new(_B.full(d, x.shape, True if d is _dt.bool else 1))
+
+
+def full_like(
+    x: Array,
+    /,
+    fill_value: bool | int | float | complex,
+    *,
+    dtype: DType | None = None,
+    device: Any = None,
+) -> Array:
+    """``fill_value`` with the shape (and by default the dtype) of ``x``."""
+    x = check_array("full_like", x)
+    check_device("full_like", device)
+    return _new(_fill_tensor("full_like", x.shape, fill_value, x.dtype if dtype is None else dtype))
+
+
+# ---------------------------------------------------------------------- ranges
+def _real_arg(name: str, v: Any, arg: str) -> int | float:
+    k = py_kind(v)
+    if k == _BOOL or k == _INT:
+        return int(v)
+    if k == _FLOAT:
+        if not math.isfinite(v):
+            raise ValueError(f"{name}: {arg} must be finite, got {v}")
+        return float(v)
+    raise TypeError(f"{name}: {arg} must be a Python int or float, got {type(v).__name__}")
+
+
+def arange(
+    start: int | float,
+    /,
+    stop: int | float | None = None,
+    step: int | float = 1,
+    *,
+    dtype: DType | None = None,
+    device: Any = None,
+) -> Array:
+    """Evenly spaced values in ``[start, stop)``: ``ceil((stop - start) / step)`` of them."""
+    check_device("arange", device)
+    start = _real_arg("arange", start, "start")
+    if stop is None:
+        start, stop = 0, start
+    else:
+        stop = _real_arg("arange", stop, "stop")
+    step = _real_arg("arange", step, "step")
+    if step == 0:
+        raise ValueError("arange: step must not be zero")
+    all_int = type(start) is int and type(stop) is int and type(step) is int
+    d = check_dtype("arange", dtype, _dt.DEFAULT_INT if all_int else _dt.DEFAULT_FLOAT)
+    if d.kind not in "iuf":
+        raise TypeError(f"arange: dtype must be a real numeric dtype, got {d.name}")
+    if all_int:
+        num = max(-((start - stop) // step), 0)
+    else:
+        q = (stop - start) / step
+        if not math.isfinite(q):
+            raise ValueError(f"arange: the length (stop - start) / step = {q} is not finite")
+        num = max(math.ceil(q), 0)
+    if d.kind in "iu" and num > 0:
+        lo, hi = _INT_RANGE[d]
+        for v in (start, start + (num - 1) * step):
+            if not lo <= v <= hi:
+                raise ScalarOverflowError(f"arange: value {v} is out of bounds for {d.name}")
+    return _new(_B.arange_n(d, start, step, num))
+
+
+def linspace(
+    start: int | float | complex,
+    stop: int | float | complex,
+    /,
+    num: int,
+    *,
+    dtype: DType | None = None,
+    device: Any = None,
+    endpoint: bool = True,
+) -> Array:
+    """``num`` evenly spaced numbers from ``start`` to ``stop`` (included when ``endpoint``)."""
+    check_device("linspace", device)
+    ks = (py_kind(start), py_kind(stop))
+    if min(ks) < 0:
+        raise TypeError("linspace: start and stop must be Python bool, int, float or complex")
+    num = as_int("linspace", num, "num")
+    if num < 0:
+        raise ValueError(f"linspace: num must be non-negative, got {num}")
+    if type(endpoint) is not bool:
+        raise TypeError(f"linspace: endpoint must be a bool, got {type(endpoint).__name__}")
+    is_complex = max(ks) == _COMPLEX
+    d = check_dtype("linspace", dtype, _dt.DEFAULT_COMPLEX if is_complex else _dt.DEFAULT_FLOAT)
+    if d is _dt.bool:
+        raise TypeError("linspace: dtype must be numeric, got bool")
+    if is_complex and d.kind != "c":
+        raise TypeError(f"linspace: complex start or stop needs a complex dtype, got {d.name}")
+    for v in (start, stop):
+        c = complex(v)
+        if not (math.isfinite(c.real) and math.isfinite(c.imag)):
+            raise ValueError(f"linspace: start and stop must be finite, got {v}")
+    return _new(_B.linspace(d, start, stop, num, endpoint))
+
+
+def eye(
+    n_rows: int,
+    n_cols: int | None = None,
+    /,
+    *,
+    k: int = 0,
+    dtype: DType | None = None,
+    device: Any = None,
+) -> Array:
+    """A 2-D array with ones on the ``k``-th diagonal and zeros elsewhere."""
+    check_device("eye", device)
+    n = as_int("eye", n_rows, "n_rows")
+    m = n if n_cols is None else as_int("eye", n_cols, "n_cols")
+    if n < 0 or m < 0:
+        raise ValueError(f"eye: n_rows and n_cols must be non-negative, got {n} and {m}")
+    k = as_int("eye", k, "k")
+    d = check_dtype("eye", dtype, _dt.DEFAULT_FLOAT)
+    k = min(max(k, -n), m)  # a diagonal outside the matrix is all zeros
+    return _new(_B.eye(d, n, m, k))
+
+
+def _tri(name: str, x: Array, k: Any) -> tuple[Array, int]:
+    x = check_array(name, x)
+    if x.ndim < 2:
+        raise ValueError(f"{name}: x must have at least 2 dimensions, got {x.ndim}")
+    k = as_int(name, k, "k")
+    rows, cols = x.shape[-2:]
+    return x, min(max(k, -rows - 1), cols + 1)
+
+
+def tril(x: Array, /, *, k: int = 0) -> Array:
+    """The lower triangle of each matrix in ``x``: elements above diagonal ``k`` zeroed."""
+    x, k = _tri("tril", x, k)
+    return _new(_B.tril(x._t, k))
+
+
+def triu(x: Array, /, *, k: int = 0) -> Array:
+    """The upper triangle of each matrix in ``x``: elements below diagonal ``k`` zeroed."""
+    x, k = _tri("triu", x, k)
+    return _new(_B.triu(x._t, k))
+
+
+def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
+    """Coordinate matrices from 1-D coordinate vectors, as broadcast views (no copies).
+
+    The outputs share memory with the inputs (stride 0 along the repeated axes).
+    """
+    if not isinstance(indexing, str) or indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
+    arrays = tuple(check_array("meshgrid", a, f"arrays[{i}]") for i, a in enumerate(arrays))
+    if not arrays:
+        return ()
+    d = arrays[0].dtype
+    for a in arrays:
+        if a.ndim != 1:
+            raise ValueError(f"meshgrid: every input must be 1-D, got shape {a.shape}")
+        if a.dtype is not d:
+            raise TypeError(f"meshgrid: every input must have the same dtype, got {d.name} and {a.dtype.name}")
+    n = len(arrays)
+    pos = list(range(n))
+    if indexing == "xy" and n > 1:
+        pos[0], pos[1] = 1, 0
+    shape = [0] * n
+    for a, p in zip(arrays, pos):
+        shape[p] = a.shape[0]
+    full_shape = tuple(shape)
+    out = []
+    for a, p in zip(arrays, pos):
+        s = [1] * n
+        s[p] = a.shape[0]
+        t = _B.reshape(a._t, tuple(s))
+        out.append(_new(_B.expand(t, full_shape)))
+    return tuple(out)

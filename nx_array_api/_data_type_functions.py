@@ -1,0 +1,167 @@
+"""Data type functions (the standard's "Data Type Functions" section).
+
+``astype`` is one backend ``cast``; the rest answer questions about dtypes from the
+promotion lattice of ``_dtypes`` and the IEEE 754 formats, which are facts about the
+types, not array values. (``broadcast_arrays``/``broadcast_to`` live with manipulation.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from nx_core.backend import get_backend
+from nx_core.dtype import DType
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._creation_functions import _scalar_join, check_device, py_kind
+from ._validation import check_array
+
+__all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
+
+_B = get_backend()
+_new = Array._new
+
+
+def _dtype_of(name: str, v: Any, arg: str) -> DType:
+    if isinstance(v, Array):
+        return v.dtype
+    if type(v) is DType and v in _dt.all_dtypes:
+        return v
+    raise TypeError(f"{name}: {arg} must be a dtype or an nx array, got {v!r}")
+
+
+def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = None) -> Array:
+    """``x`` converted to ``dtype`` (a new array unless ``copy=False`` and the dtype matches).
+
+    Booleans become 0/1, nonzero values become True; float to integer truncates toward
+    zero and saturates. Complex to a real numeric dtype is refused (take ``real``/``imag``
+    first); complex to bool is ``x != 0``.
+    """
+    x = check_array("astype", x)
+    if type(dtype) is not DType or dtype not in _dt.all_dtypes:
+        raise TypeError(f"astype: dtype must be one of the namespace's dtypes, got {dtype!r}")
+    if type(copy) is not bool:
+        raise TypeError(f"astype: copy must be a bool, got {type(copy).__name__}")
+    check_device("astype", device)
+    t = x._t
+    if dtype is t.dtype:
+        return _new(_B.copy(t)) if copy else x
+    if t.dtype.kind == "c" and dtype.kind in "iuf":
+        raise TypeError(f"astype: cannot cast complex {t.dtype.name} to {dtype.name}; take real() or imag() first")
+    return _new(_B.cast(t, dtype=dtype))
+
+
+def can_cast(from_: DType | Array, to: DType, /) -> bool:
+    """Whether ``from_`` (a dtype or an array's dtype) promotes to ``to`` by the standard's lattice."""
+    f = _dtype_of("can_cast", from_, "from_")
+    if type(to) is not DType or to not in _dt.all_dtypes:
+        raise TypeError(f"can_cast: to must be a dtype, got {to!r}")
+    return f is to or _dt.PROMOTION.get((f, to)) is to
+
+
+@dataclass(frozen=True)
+class finfo_object:
+    """Machine limits of a real floating-point dtype (what ``finfo`` returns)."""
+
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    dtype: DType
+
+
+@dataclass(frozen=True)
+class iinfo_object:
+    """Machine limits of an integer dtype (what ``iinfo`` returns)."""
+
+    bits: int
+    max: int
+    min: int
+    dtype: DType
+
+
+def _ieee(dtype: DType, mantissa: int, emax: int) -> finfo_object:
+    # IEEE 754 binary format: ``mantissa`` stored fraction bits, exponents in [1 - emax, emax].
+    big = (2.0 - 2.0**-mantissa) * 2.0**emax
+    return finfo_object(dtype.bits, 2.0**-mantissa, big, -big, 2.0 ** (1 - emax), dtype)
+
+
+_FINFO = {_dt.float32: _ieee(_dt.float32, 23, 127), _dt.float64: _ieee(_dt.float64, 52, 1023)}
+_IINFO = {
+    d: iinfo_object(d.bits, *(((1 << (d.bits - 1)) - 1, -(1 << (d.bits - 1))) if d.kind == "i" else ((1 << d.bits) - 1, 0)), d)
+    for d in sorted(_dt.integer, key=lambda d: (d.kind, d.bits))
+}
+
+
+def finfo(type: DType | Array, /) -> finfo_object:  # noqa: A002 - the standard's name
+    """Limits of a floating-point dtype (of its component type when complex):
+    ``bits``, ``eps``, ``max``, ``min``, ``smallest_normal``, ``dtype``."""
+    d = _dtype_of("finfo", type, "type")
+    d = _dt.COMPLEX_TO_REAL.get(d, d)
+    info = _FINFO.get(d)
+    if info is None:
+        raise TypeError(f"finfo: needs a floating-point dtype, got {d.name}")
+    return info
+
+
+def iinfo(type: DType | Array, /) -> iinfo_object:  # noqa: A002 - the standard's name
+    """Limits of an integer dtype: ``bits``, ``max``, ``min``, ``dtype``."""
+    d = _dtype_of("iinfo", type, "type")
+    info = _IINFO.get(d)
+    if info is None:
+        raise TypeError(f"iinfo: needs an integer dtype, got {d.name}")
+    return info
+
+
+def _is_kind(dtype: DType, kind: Any) -> bool:
+    if type(kind) is DType:
+        return dtype is kind
+    if isinstance(kind, str):
+        s = _dt.KINDS.get(kind)
+        if s is None:
+            raise ValueError(f"isdtype: unknown kind {kind!r}; expected one of {sorted(_dt.KINDS)}")
+        return dtype in s
+    raise TypeError(f"isdtype: kind must be a dtype, a kind name or a tuple of those, got {kind!r}")
+
+
+def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
+    """Whether ``dtype`` is ``kind`` (a dtype), of ``kind`` (a name such as ``"integral"``),
+    or either for some member of a tuple of those."""
+    if type(dtype) is not DType or dtype not in _dt.all_dtypes:
+        raise TypeError(f"isdtype: dtype must be one of the namespace's dtypes, got {dtype!r}")
+    if isinstance(kind, tuple):
+        return any([_is_kind(dtype, k) for k in kind])
+    return _is_kind(dtype, kind)
+
+
+def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex) -> DType:
+    """The dtype the standard's promotion rules give for the arguments.
+
+    At least one argument must be an array or a dtype; Python scalars then join as in
+    ``array <op> scalar`` (a complex scalar makes a real floating dtype complex).
+    """
+    dtypes: list[DType] = []
+    kinds: list[int] = []
+    for a in arrays_and_dtypes:
+        if isinstance(a, Array):
+            dtypes.append(a.dtype)
+        elif type(a) is DType:
+            if a not in _dt.all_dtypes:
+                raise TypeError(f"result_type: {a!r} is not one of the namespace's dtypes")
+            dtypes.append(a)
+        else:
+            k = py_kind(a)
+            if k < 0:
+                raise TypeError(f"result_type: expected arrays, dtypes or Python scalars, got {type(a).__name__}")
+            kinds.append(k)
+    if not dtypes:
+        raise ValueError("result_type: at least one array or dtype is required")
+    d = dtypes[0]
+    for o in dtypes[1:]:
+        d = _dt.result_type_pair(d, o, "result_type")
+    for k in kinds:
+        d = _scalar_join("result_type", d, k)
+    return d

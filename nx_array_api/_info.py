@@ -1,0 +1,87 @@
+"""Inspection (``__array_namespace_info__``): capabilities, devices and dtypes of nx."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nx_core.dtype import DType
+
+from . import _dtypes as _dt
+from ._array_object import CPU_DEVICE, Device
+from ._creation_functions import MAX_DIMS, check_device
+
+__all__ = ["__array_namespace_info__"]
+
+_CANONICAL = (
+    _dt.bool,
+    _dt.int8,
+    _dt.int16,
+    _dt.int32,
+    _dt.int64,
+    _dt.uint8,
+    _dt.uint16,
+    _dt.uint32,
+    _dt.uint64,
+    _dt.float32,
+    _dt.float64,
+    _dt.complex64,
+    _dt.complex128,
+)
+_KINDS = {**_dt.KINDS, "real floating": _dt.real_floating, "complex floating": _dt.complex_floating}
+
+
+class Info:
+    """The namespace's inspection utilities (see ``__array_namespace_info__``)."""
+
+    __slots__ = ()
+
+    def capabilities(self) -> dict[str, Any]:
+        """What nx supports: boolean indexing, data-dependent shapes, up to 64 dimensions."""
+        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": MAX_DIMS}
+
+    def default_device(self) -> Device:
+        """The CPU device (nx's only device)."""
+        return CPU_DEVICE
+
+    def devices(self) -> tuple[Device, ...]:
+        """The devices available: the CPU."""
+        return (CPU_DEVICE,)
+
+    def default_dtypes(self, *, device: Any = None) -> dict[str, DType]:
+        """The default dtypes: float64, complex128, int64 (also for indexing)."""
+        check_device("default_dtypes", device)
+        return {
+            "real floating": _dt.DEFAULT_FLOAT,
+            "complex floating": _dt.DEFAULT_COMPLEX,
+            "integral": _dt.DEFAULT_INT,
+            "indexing": _dt.DEFAULT_INDEX,
+        }
+
+    def dtypes(self, *, device: Any = None, kind: str | tuple[str, ...] | None = None) -> dict[str, DType]:
+        """The supported dtypes by canonical name, all of them or those of ``kind``
+        (a kind name as ``isdtype`` takes, or a tuple of kind names)."""
+        check_device("dtypes", device)
+        if kind is None:
+            return {d.name: d for d in _CANONICAL}
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        chosen: set[DType] = set()
+        for k in kinds:
+            if not isinstance(k, str):
+                raise TypeError(f"dtypes: kind must be a kind name or a tuple of kind names, got {k!r}")
+            s = _KINDS.get(k)
+            if s is None:
+                raise ValueError(f"dtypes: unknown kind {k!r}; expected one of {sorted(_KINDS)}")
+            chosen |= s
+        return {d.name: d for d in _CANONICAL if d in chosen}
+
+    def __repr__(self) -> str:
+        return "nx_array_api.__array_namespace_info__()"
+
+
+_INFO = Info()
+
+
+def __array_namespace_info__() -> Info:
+    """The namespace's inspection utilities: ``capabilities()``, ``default_device()``,
+    ``devices()``, ``default_dtypes()`` and ``dtypes()``."""
+    return _INFO

@@ -1,0 +1,113 @@
+"""Utility functions (the standard's "Utility Functions" section): all, any, diff.
+
+``all``/``any`` are one backend reduction each. ``diff`` composes O(1) ``shrink`` views
+with one ``sub`` per order (``cmpne``, i.e. xor, for bool, as NumPy does).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nx_core.backend import get_backend
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._creation_functions import _check_values, _scalar_join, py_kind
+from ._validation import as_int, check_array, normalize_axes, normalize_axis
+
+__all__ = ["all", "any", "diff"]
+
+_B = get_backend()
+_new = Array._new
+
+
+def _logical(name: str, prim: Any, x: Array, axis: Any, keepdims: Any) -> Array:
+    x = check_array(name, x)
+    if axis is not None and not isinstance(axis, (int, tuple)):
+        axis = as_int(name, axis, "axis")
+    axes = normalize_axes(name, axis, x.ndim)
+    if type(keepdims) is not bool:
+        raise TypeError(f"{name}: keepdims must be a bool, got {type(keepdims).__name__}")
+    return _new(prim(x._t, axes=axes, keepdims=keepdims))
+
+
+def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Logical AND over ``axis`` (all axes by default); True for empty reductions."""
+    return _logical("all", _B.reduce_all, x, axis, keepdims)
+
+
+def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
+    """Logical OR over ``axis`` (all axes by default); False for empty reductions."""
+    return _logical("any", _B.reduce_any, x, axis, keepdims)
+
+
+def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Tensor:
+    """``prepend``/``append`` as a tensor of x's dtype, shaped like x except along ``axis``."""
+    if isinstance(v, Array):
+        vs, xs = list(v.shape), list(x.shape)
+        if len(vs) == len(xs):
+            vs[axis] = xs[axis]
+        if vs != xs:
+            raise ValueError(f"{name}: {arg} must have the shape of x {x.shape} except along axis {axis}, got {v.shape}")
+        t = v._t
+        if t.dtype is not x.dtype:
+            d = _dt.result_type_pair(x.dtype, t.dtype, name)
+            if d is not x.dtype:
+                raise TypeError(f"{name}: {arg} of dtype {t.dtype.name} does not fit x's dtype {x.dtype.name}")
+            t = _B.cast(t, dtype=d)
+        return t
+    if py_kind(v) < 0:
+        raise TypeError(f"{name}: {arg} must be an nx array or a Python scalar, got {type(v).__name__}")
+    _scalar_join(name, x.dtype, py_kind(v))
+    _check_values(name, [v], {py_kind(v)}, x.dtype)
+    shape = list(x.shape)
+    shape[axis] = 1
+    return _B.full(x.dtype, tuple(shape), v)
+
+
+def diff(
+    x: Array,
+    /,
+    n: int = 1,
+    axis: int = -1,
+    *,
+    prepend: Array | None = None,
+    append: Array | None = None,
+) -> Array:
+    """The ``n``-th forward difference ``out[i] = x[i+1] - x[i]`` along ``axis``, after
+    concatenating ``prepend`` and ``append`` along it. (``n`` may also be passed
+    positionally, as in NumPy.) Bool input gives ``x[i+1] != x[i]``."""
+    name = "diff"
+    x = check_array(name, x)
+    if x.ndim == 0:
+        raise ValueError("diff: x must have at least one dimension")
+    n = as_int(name, n, "n")
+    if n < 0:
+        raise ValueError(f"diff: n must be non-negative, got {n}")
+    ax = normalize_axis(name, axis, x.ndim)
+    t = x._t
+    parts = []
+    if prepend is not None:
+        parts.append(_edge(name, prepend, "prepend", x, ax))
+    parts.append(t)
+    if append is not None:
+        parts.append(_edge(name, append, "append", x, ax))
+    if len(parts) > 1:
+        t = _B.cat(parts, axis=ax)
+    op = _B.cmpne if t.dtype is _dt.bool else _B.sub
+    shape = list(t.view.shape)
+    for i in range(n):
+        m = shape[ax]
+        if m <= 1 or t.view.numel == 0:
+            shape[ax] = max(m - (n - i), 0)
+            return _new(_B.buffer(t.dtype, tuple(shape)))
+        hi = [(0, s) for s in shape]
+        lo = list(hi)
+        hi[ax] = (1, m)
+        lo[ax] = (0, m - 1)
+        t = op(_B.shrink(t, hi), _B.shrink(t, lo))
+        shape[ax] = m - 1
+    if n == 0 and t is x._t:
+        return _new(_B.copy(t))
+    return _new(t)
