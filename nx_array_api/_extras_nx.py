@@ -1,0 +1,511 @@
+"""Beyond the standard: the Nx array operations the standard lacks, and Nx slicing.
+
+Views (O(1), sharing the buffer): ``flatten``/``unflatten`` (when the strides allow it,
+else a copy, like ``reshape``), ``unsqueeze``, ``swapaxes``, ``get``, the parts of
+``split``, and ``slice`` with only ``I``/``A``/``N``/``R``/``Rs`` of step 1 or -1.
+Copies: ``vstack``/``hstack``/``dstack``, ``pad``, and ``slice`` with an ``L`` spec, a
+step other than +-1, or an empty result.
+
+Nx slicing: ``slice(x, [I(1), R(0, 3), N, L([2, 0])])`` takes one spec per axis of
+``x`` from the left (``N`` takes none and inserts a unit axis; missing trailing specs
+are ``A``). ``I(i)`` picks one index and drops the axis; ``R(start, stop)`` and
+``Rs(start, stop, step)`` are Python ranges (negative bounds count from the end, then
+clamped); ``L([...])`` gathers the listed indices; ``A`` keeps the axis. Several ``L``
+act independently per axis (outer indexing, not NumPy's paired indexing).
+"""
+
+from __future__ import annotations
+
+import builtins
+import operator
+from math import prod
+from typing import Any, Sequence
+
+from nx_core.backend import get_backend
+from nx_core.errors import AxisError
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._creation_functions import asarray
+from ._elementwise_functions import _scalar
+from ._manipulation_functions import concat, expand_dims, permute_dims, reshape
+from ._validation import check_array, normalize_axis
+
+__all__ = [
+    "flatten",
+    "unflatten",
+    "unsqueeze",
+    "swapaxes",
+    "split",
+    "vstack",
+    "hstack",
+    "dstack",
+    "pad",
+    "get",
+    "item",
+    "slice",
+    "I",
+    "R",
+    "Rs",
+    "L",
+    "A",
+    "N",
+]
+
+_B = get_backend()
+_new = Array._new
+
+
+def _int(name: str, v: Any, what: str) -> int:
+    if isinstance(v, (bool, Array)):
+        raise TypeError(f"{name}: {what} must be an integer, got {type(v).__name__}")
+    try:
+        return operator.index(v)
+    except TypeError:
+        raise TypeError(f"{name}: {what} must be an integer, got {type(v).__name__}") from None
+
+
+def _ints(name: str, v: Any, what: str) -> tuple[int, ...]:
+    if isinstance(v, (list, tuple)):
+        return tuple(_int(name, e, what) for e in v)
+    return (_int(name, v, what),)
+
+
+# --------------------------------------------------------------------- shapes
+def flatten(x: Array, /, start_dim: int = 0, end_dim: int = -1) -> Array:
+    """Merges axes ``start_dim..end_dim`` (inclusive) into one; a 0-d array becomes shape (1,)."""
+    x = check_array("flatten", x)
+    if x.ndim == 0:
+        if _int("flatten", start_dim, "start_dim") not in (0, -1) or _int("flatten", end_dim, "end_dim") not in (0, -1):
+            raise AxisError("flatten: start_dim and end_dim must be 0 or -1 for a 0-d array")
+        return reshape(x, (1,))
+    s = normalize_axis("flatten", start_dim, x.ndim)
+    e = normalize_axis("flatten", end_dim, x.ndim)
+    if s > e:
+        raise ValueError(f"flatten: start_dim {start_dim} comes after end_dim {end_dim} for a {x.ndim}-d array")
+    sh = x.shape
+    return reshape(x, sh[:s] + (prod(sh[s : e + 1]),) + sh[e + 1 :])
+
+
+def unflatten(x: Array, /, dim: int, sizes: Sequence[int]) -> Array:
+    """Replaces axis ``dim`` by axes of ``sizes`` (one may be -1); their product must be its size."""
+    x = check_array("unflatten", x)
+    d = normalize_axis("unflatten", dim, x.ndim)
+    if not isinstance(sizes, (list, tuple)):
+        raise TypeError(f"unflatten: sizes must be a tuple or list of ints, got {type(sizes).__name__}")
+    sz = _ints("unflatten", sizes, "sizes")
+    n = x.shape[d]
+    if not sz:
+        raise ValueError("unflatten: sizes must not be empty")
+    if sz.count(-1) > 1 or any(v < -1 for v in sz):
+        raise ValueError(f"unflatten: sizes may hold one -1 and otherwise non-negative sizes, got {sz}")
+    known = prod(v for v in sz if v != -1)
+    if -1 in sz:
+        if known == 0 or n % known:
+            raise ValueError(f"unflatten: cannot split axis {d} of size {n} into {sz}")
+        sz = tuple(n // known if v == -1 else v for v in sz)
+    elif known != n:
+        raise ValueError(f"unflatten: sizes {sz} have product {known}, but axis {d} has size {n}")
+    return reshape(x, x.shape[:d] + sz + x.shape[d + 1 :])
+
+
+def unsqueeze(x: Array, /, axes: int | Sequence[int]) -> Array:
+    """Inserts unit axes at ``axes``, positions in the result (negatives count from its end); a view."""
+    x = check_array("unsqueeze", x)
+    ax = _ints("unsqueeze", axes, "axes")
+    r = x.ndim + len(ax)
+    pos = []
+    for a in ax:
+        if not -r <= a < r:
+            raise AxisError(f"unsqueeze: axis {a}, out of bounds for output rank {r}, valid range is [-{r}, {r})")
+        pos.append(a + r if a < 0 else a)
+    if len(set(pos)) != len(pos):
+        raise ValueError(f"unsqueeze: repeated axis in {ax}")
+    return expand_dims(x, tuple(pos)) if pos else _new(x._t)
+
+
+def swapaxes(x: Array, /, axis1: int, axis2: int) -> Array:
+    """Exchanges two axes; a view."""
+    x = check_array("swapaxes", x)
+    a, b = _int("swapaxes", axis1, "axis1"), _int("swapaxes", axis2, "axis2")
+    n = x.ndim
+    if not (-n <= a < n and -n <= b < n):
+        sh = "[" + ",".join(map(str, x.shape)) + "]"
+        raise AxisError(f"swapaxes: axes ({a}, {b}), out of bounds for shape {sh}")
+    a, b = a % n, b % n
+    perm = list(range(n))
+    perm[a], perm[b] = perm[b], perm[a]
+    return permute_dims(x, tuple(perm))
+
+
+# ------------------------------------------------------------------ splitting
+def _part(x: Array, ax: int, a: int, b: int) -> Array:
+    """``x[..., a:b, ...]`` along ``ax`` (0 <= a <= b <= size): a view, or a fresh empty array."""
+    shape = x.shape[:ax] + (b - a,) + x.shape[ax + 1 :]
+    if prod(shape) == 0:
+        return _new(_B.full(x.dtype, shape, 0))
+    bounds = tuple((a, b) if i == ax else (0, n) for i, n in enumerate(x.shape))
+    return _new(_B.shrink(x._t, bounds))
+
+
+def split(x: Array, /, sections: int | Sequence[int], axis: int = 0) -> list[Array]:
+    """Splits ``x`` along ``axis`` into views: ``sections`` equal parts (an int that must
+    divide the axis), or at the given indices (as NumPy's ``split``)."""
+    x = check_array("split", x)
+    if x.ndim == 0:
+        raise ValueError("split: x must have at least one dimension")
+    ax = normalize_axis("split", axis, x.ndim)
+    size = x.shape[ax]
+    if isinstance(sections, (list, tuple)):
+        cuts = [builtins.slice(_int("split", c, "sections"), None).indices(size)[0] for c in sections]
+        edges = [0, *cuts, size]
+        return [_part(x, ax, a, max(a, b)) for a, b in zip(edges[:-1], edges[1:])]
+    n = _int("split", sections, "sections")
+    if n < 1:
+        raise ValueError(f"split: sections must be >= 1, got {n}")
+    if size % n:
+        raise ValueError(
+            f"split: cannot divide evenly axis {ax} (size {size}) to {n} sections, "
+            f"{size} % {n} = {size % n}, use array_split for uneven division"
+        )
+    k = size // n
+    return [_part(x, ax, i * k, (i + 1) * k) for i in range(n)]
+
+
+# -------------------------------------------------------------------- joining
+def _seq(name: str, arrays: Any) -> list[Array]:
+    if isinstance(arrays, Array) or not isinstance(arrays, (list, tuple)):
+        raise TypeError(f"{name}: arrays must be a tuple or list of nx arrays, got {type(arrays).__name__}")
+    if not arrays:
+        raise ValueError(f"{name}: needs at least one array")
+    return [check_array(name, a, "arrays[i]") for a in arrays]
+
+
+def _join(name: str, xs: list[Array], axis: int) -> Array:
+    try:
+        return concat(xs, axis=axis)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"{name}: {e}") from None
+
+
+def vstack(arrays: Sequence[Array], /) -> Array:
+    """Joins along axis 0 after viewing 0-d arrays as (1, 1) and 1-d ``(n,)`` as ``(1, n)``."""
+    xs = _seq("vstack", arrays)
+    return _join("vstack", [x if x.ndim >= 2 else reshape(x, (1, x.size)) for x in xs], 0)
+
+
+def hstack(arrays: Sequence[Array], /) -> Array:
+    """Joins along axis 1; arrays of at most 1 dimension are joined along axis 0 instead."""
+    xs = _seq("hstack", arrays)
+    if all(x.ndim <= 1 for x in xs):
+        return _join("hstack", [reshape(x, (x.size,)) for x in xs], 0)
+    return _join("hstack", [x if x.ndim >= 2 else reshape(x, (x.size, 1)) for x in xs], 1)
+
+
+def dstack(arrays: Sequence[Array], /) -> Array:
+    """Joins along axis 2 after viewing 0-d as (1, 1, 1), ``(n,)`` as ``(1, n, 1)`` and ``(a, b)`` as ``(a, b, 1)``."""
+    xs = _seq("dstack", arrays)
+    out = []
+    for x in xs:
+        if x.ndim == 0:
+            x = reshape(x, (1, 1, 1))
+        elif x.ndim == 1:
+            x = reshape(x, (1, x.shape[0], 1))
+        elif x.ndim == 2:
+            x = reshape(x, x.shape + (1,))
+        out.append(x)
+    return _join("dstack", out, 2)
+
+
+# ------------------------------------------------------------------------ pad
+_PAD_MODES = ("constant", "edge", "reflect", "symmetric", "wrap")
+
+
+def _pad_width(x: Array, pad_width: Any) -> tuple[tuple[int, int], ...]:
+    n = x.ndim
+    if not isinstance(pad_width, (list, tuple)):
+        v = _int("pad", pad_width, "pad_width")
+        pads = ((v, v),) * n
+    elif len(pad_width) == 2 and not any(isinstance(p, (list, tuple)) for p in pad_width):
+        pads = ((_int("pad", pad_width[0], "pad_width"), _int("pad", pad_width[1], "pad_width")),) * n
+    else:
+        rows = []
+        for p in pad_width:
+            if not isinstance(p, (list, tuple)) or len(p) != 2:
+                raise ValueError(f"pad: pad_width entries must be (before, after) pairs, got {p!r}")
+            rows.append((_int("pad", p[0], "pad_width"), _int("pad", p[1], "pad_width")))
+        if len(rows) == 1:
+            rows = rows * n
+        if len(rows) != n:
+            raise ValueError(f"pad: pad_width has {len(rows)} pairs, but x has {n} dimensions")
+        pads = tuple(rows)
+    if any(a < 0 or b < 0 for a, b in pads):
+        raise ValueError("pad: padding values, negative values not allowed, use shrink or slice to remove elements")
+    return pads
+
+
+def _pad_index(mode: str, n: int, before: int, after: int) -> Tensor:
+    """int64 source indices along one axis for the non-constant modes."""
+    i = _B.arange(_dt.int64, -before, n + after, 1)
+    if mode == "edge":
+        return _B.max(_B.min(i, n - 1), 0)
+    if mode == "wrap":
+        return _B.remainder(i, n)
+    if mode == "reflect":
+        if n == 1:
+            return _B.full(_dt.int64, (before + n + after,), 0)
+        period = 2 * (n - 1)
+        m = _B.remainder(i, period)
+        return _B.where(_B.cmplt(m, n), m, _B.add(_B.neg(m), period))
+    m = _B.remainder(i, 2 * n)  # symmetric
+    return _B.where(_B.cmplt(m, n), m, _B.add(_B.neg(m), 2 * n - 1))
+
+
+def pad(
+    x: Array,
+    /,
+    pad_width: int | Sequence[int] | Sequence[Sequence[int]],
+    value: bool | int | float | complex = 0,
+    *,
+    mode: str = "constant",
+) -> Array:
+    """A padded copy of ``x``. ``pad_width``: an int, one ``(before, after)`` pair for every
+    axis, or one pair per axis. ``mode``: "constant" (fill with ``value``), "edge",
+    "reflect" (mirror without the edge), "symmetric" (mirror with the edge) or "wrap"."""
+    x = check_array("pad", x)
+    if not isinstance(mode, str) or mode not in _PAD_MODES:
+        raise ValueError(f"pad: mode must be one of {_PAD_MODES}, got {mode!r}")
+    pads = _pad_width(x, pad_width)
+    if mode == "constant":
+        if isinstance(value, Array):
+            if value.ndim != 0:
+                raise ValueError(f"pad: value must be a scalar, got shape {value.shape}")
+            value = _B.item(value._t)
+        if x.dtype.kind == "b" and type(value) is int and value in (0, 1):
+            value = bool(value)  # the default 0 pads a bool array with False
+        v, d = _scalar("pad", value, x.dtype)
+        if d is not x.dtype:
+            raise TypeError(f"pad: a {type(value).__name__} value cannot fill a {x.dtype.name} array")
+        return _new(_B.pad(x._t, pads, v))
+    t = x._t
+    for ax, (a, b) in enumerate(pads):
+        if a == 0 and b == 0:
+            continue
+        n = x.shape[ax]
+        if n == 0:
+            raise ValueError(f"pad: cannot pad the empty axis {ax} with mode {mode!r}")
+        t = _B.take(t, _pad_index(mode, n, a, b), axis=ax)
+    return _new(t if t is not x._t else _B.copy(t))
+
+
+# ------------------------------------------------------------------- indexing
+def _index(name: str, i: Any, n: int, ax: int) -> int:
+    i = _int(name, i, "index")
+    if not -n <= i < n:
+        raise IndexError(f"{name}: index {i} out of bounds for axis {ax} of size {n}")
+    return i + n if i < 0 else i
+
+
+def _pick(x: Array, idx: list[int]) -> Tensor:
+    """The sub-tensor at the leading indices ``idx`` (already normalised): a view."""
+    k = len(idx)
+    bounds = tuple((i, i + 1) for i in idx) + tuple((0, n) for n in x.shape[k:])
+    return _B.reshape(_B.shrink(x._t, bounds), x.shape[k:])
+
+
+def get(x: Array, /, indices: int | Sequence[int]) -> Array:
+    """The sub-array at a prefix of indices, from the outermost axis inward; a view."""
+    x = check_array("get", x)
+    raw = _ints("get", indices, "indices")
+    if len(raw) > x.ndim:
+        raise IndexError(f"get: too many indices ({len(raw)}) for a {x.ndim}-d array")
+    if not raw:
+        return _new(x._t)
+    return _new(_pick(x, [_index("get", i, x.shape[a], a) for a, i in enumerate(raw)]))
+
+
+def item(x: Array, /, indices: Sequence[int] = ()) -> bool | int | float | complex:
+    """The element at ``indices`` (exactly one per axis) as a Python scalar."""
+    x = check_array("item", x)
+    raw = _ints("item", indices, "indices")
+    if len(raw) != x.ndim:
+        raise ValueError(f"item: need {x.ndim} indices for {x.ndim}-d tensor, got {len(raw)}")
+    return _B.item(_pick(x, [_index("item", i, x.shape[a], a) for a, i in enumerate(raw)]))
+
+
+# -------------------------------------------------------------------- slicing
+class I:  # noqa: E742 - the Nx name
+    """``I(i)``: the single index ``i`` (negative counts from the end); drops the axis."""
+
+    __slots__ = ("i",)
+
+    def __init__(self, i: int) -> None:
+        self.i = _int("I", i, "i")
+
+    def __repr__(self) -> str:
+        return f"I({self.i})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is I and other.i == self.i
+
+    def __hash__(self) -> int:
+        return hash(("I", self.i))
+
+
+class Rs:
+    """``Rs(start, stop, step)``: the Python range ``start:stop:step`` along the axis."""
+
+    __slots__ = ("start", "stop", "step")
+
+    def __init__(self, start: int, stop: int, step: int) -> None:
+        name = type(self).__name__
+        self.start = _int(name, start, "start")
+        self.stop = _int(name, stop, "stop")
+        self.step = _int(name, step, "step")
+        if self.step == 0:
+            raise ValueError(f"{name}: step cannot be zero")
+
+    def __repr__(self) -> str:
+        return f"Rs({self.start}, {self.stop}, {self.step})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and (other.start, other.stop, other.step) == (self.start, self.stop, self.step)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.start, self.stop, self.step))
+
+
+class R(Rs):
+    """``R(start, stop)``: the half-open range ``start:stop`` (step 1) along the axis."""
+
+    __slots__ = ()
+
+    def __init__(self, start: int, stop: int) -> None:
+        super().__init__(start, stop, 1)
+
+    def __repr__(self) -> str:
+        return f"R({self.start}, {self.stop})"
+
+
+class L:
+    """``L([i, ...])``: gathers the listed indices (repeats allowed) along the axis; a copy."""
+
+    __slots__ = ("indices",)
+
+    def __init__(self, indices: Sequence[int] | Array) -> None:
+        if isinstance(indices, Array):
+            if indices.dtype not in _dt.integer or indices.ndim != 1:
+                raise TypeError(f"L: an index array must be 1-d with an integer dtype, got {indices.dtype.name} {indices.shape}")
+            self.indices = indices
+        elif isinstance(indices, (list, tuple)):
+            self.indices = tuple(_int("L", i, "indices") for i in indices)
+        else:
+            raise TypeError(f"L: indices must be a list of ints or a 1-d integer array, got {type(indices).__name__}")
+
+    def __repr__(self) -> str:
+        return f"L({list(self.indices) if isinstance(self.indices, tuple) else self.indices!r})"
+
+
+class _Spec:
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __repr__(self) -> str:
+        return self._name
+
+    def __reduce__(self) -> str:
+        return self._name
+
+
+A = _Spec("A")  #: the whole axis
+N = _Spec("N")  #: a new unit axis
+
+
+def _list_index(spec: L, n: int) -> tuple[Tensor, int]:
+    """The int64 indices of ``spec`` normalised into [0, n), and their count."""
+    if isinstance(spec.indices, tuple):
+        for i in spec.indices:
+            if not -n <= i < n:
+                raise IndexError(f"slice: index {i} out of bounds [0, {n})")
+        idx = [i + n if i < 0 else i for i in spec.indices]
+        return asarray(idx, dtype=_dt.int64)._t, len(idx)
+    t = spec.indices._t
+    k = spec.indices.shape[0]
+    if k:
+        lo, hi = _B.item(_B.reduce_min(t, axes=(0,))), _B.item(_B.reduce_max(t, axes=(0,)))
+        if lo < -n or hi >= n:
+            raise IndexError(f"slice: index {lo if lo < -n else hi} out of bounds [0, {n})")
+        if t.dtype is not _dt.int64:
+            t = _B.cast(t, dtype=_dt.int64)
+        t = _B.where(_B.cmplt(t, 0), _B.add(t, n), t)
+    return t, k
+
+
+def slice(x: Array, /, specs: Sequence[Any]) -> Array:  # noqa: A001 - the Nx name
+    """Nx slicing: one spec (``I``, ``R``, ``Rs``, ``L``, ``A``, ``N``) per axis from the left.
+
+    A view when only ``I``/``A``/``N``/``R``/``Rs`` with step +-1 are used, else a copy.
+    """
+    x = check_array("slice", x)
+    if isinstance(specs, (I, Rs, L, _Spec)):
+        specs = [specs]
+    if not isinstance(specs, (list, tuple)):
+        raise TypeError(f"slice: specs must be a list of I, R, Rs, L, A or N, got {type(specs).__name__}")
+    for s in specs:
+        if not isinstance(s, (I, Rs, L, _Spec)):
+            raise TypeError(f"slice: specs must be I, R, Rs, L, A or N, got {s!r}")
+    if sum(1 for s in specs if s is not N) > x.ndim:
+        raise IndexError("slice: too many indices")
+    bounds, flips, takes, out_shape = [], [], [], []
+    ax = 0
+    for s in [*specs, *[A] * (x.ndim - sum(1 for s in specs if s is not N))]:
+        if s is N:
+            out_shape.append(1)
+            continue
+        n = x.shape[ax]
+        if isinstance(s, I):
+            if not -n <= s.i < n:
+                raise IndexError(f"slice: index {s.i} out of bounds [0, {n})")
+            i = s.i + n if s.i < 0 else s.i
+            bounds.append((i, i + 1))
+            flips.append(False)
+        elif s is A:
+            bounds.append((0, n))
+            flips.append(False)
+            out_shape.append(n)
+        elif isinstance(s, Rs):
+            start, stop, step = builtins.slice(s.start, s.stop, s.step).indices(n)
+            k = len(range(start, stop, step))
+            out_shape.append(k)
+            if k and step == 1:
+                bounds.append((start, start + k))
+                flips.append(False)
+            elif k and step == -1:
+                bounds.append((start - k + 1, start + 1))
+                flips.append(True)
+            else:
+                bounds.append((0, n))
+                flips.append(False)
+                if k:
+                    takes.append((ax, _B.arange(_dt.int64, start, stop, step)))
+        else:  # L
+            idx, k = _list_index(s, n)
+            bounds.append((0, n))
+            flips.append(False)
+            out_shape.append(k)
+            takes.append((ax, idx))
+        ax += 1
+    out_shape = tuple(out_shape)
+    if prod(out_shape) == 0:
+        return _new(_B.full(x.dtype, out_shape, 0))
+    t = x._t
+    if any(b != (0, n) for b, n in zip(bounds, x.shape)):
+        t = _B.shrink(t, tuple(bounds))
+    if any(flips):
+        t = _B.flip(t, tuple(flips))
+    for a, idx in takes:
+        t = _B.take(t, idx, axis=a)
+    return _new(_B.reshape(t, out_shape) if t.view.shape != out_shape else t)

@@ -1,0 +1,394 @@
+"""Counter-based random numbers with explicit keys (Threefry-2x32), in the style of JAX.
+
+There is no global state: every function takes a ``key`` (a uint32 array of shape
+``(2,)``) and returns the same numbers for the same key on every platform. Use a key
+once; derive fresh keys with ``split`` or ``fold_in``::
+
+    >>> import nx_array_api as xp
+    >>> from nx_array_api import random
+    >>> k = random.key(42)
+    >>> k1, k2 = random.split(k)
+    >>> x = random.uniform(k1, (3,))
+    >>> bool(xp.all((x >= 0.0) & (x < 1.0)))
+    True
+
+Exact derivation (``T(k, (c0, c1))`` is ``threefry(k, [c0, c1])``, Random123's
+``threefry2x32_20``; ``hi(i)``/``lo(i)`` are the high/low 32-bit words of ``i``):
+
+* ``key(seed)`` is ``[hi(s), lo(s)]`` with ``s = seed mod 2**64``.
+* ``split(key, num)[i] = T(key, (0x80000000, i))`` for ``0 <= i < num``.
+* ``fold_in(key, data) = T(key, (0x40000000, data mod 2**32))``.
+* ``bits(key, shape)``: element ``i`` (row-major) is ``(y0, y1) = T(key, (hi(i), lo(i)))``
+  reduced to ``y0 ^ y1`` for uint32 and to ``(y0 << 32) | y1`` for uint64. The three
+  uses are told apart by the top bits of the first counter word (below 2**62 elements).
+* ``uniform``: the top 23 (float32) or 52 (float64) bits of ``bits`` are the mantissa
+  of a float in ``[1, 2)``; subtracting 1 gives ``[0, 1)`` on an even grid. For other
+  bounds ``u * (maxval - minval) + minval``; a value that rounds up to ``maxval`` is
+  replaced by the float just below it, so ``maxval`` never occurs.
+* ``normal``: Box-Muller on ``k1, k2 = split(key)``: ``u1 = 1 - uniform(k1)`` in
+  ``(0, 1]``, ``u2 = uniform(k2)``, ``sqrt(-2 log u1) * cos(2 pi u2)``.
+* ``integers(key, low, high)``: ``low + (bits64 mod (high - low))`` with uint64 bits.
+  The bias is at most ``(high - low) / 2**64`` (below ``2**-32`` for spans up to
+  ``2**32``): negligible for every practical span.
+* ``permutation``/``shuffle``: a stable argsort of uint64 ``bits(key, (n,))``. Ties (a
+  probability below ``n**2 / 2**65``) keep index order.
+* ``choice``: with replacement and no ``p``, ``integers``; without replacement and no
+  ``p``, the first elements of ``permutation``; with ``p`` and replacement, inverse
+  CDF: ``searchsorted(cumsum(p), (1 - uniform) * sum(p), side="left")``; with ``p`` and
+  no replacement, the ``k`` largest keys ``log(1 - uniform) / p`` (Efraimidis-Spirakis).
+
+Everything above is integer arithmetic or IEEE-754 basic arithmetic, so it is bit-exact
+across platforms; ``normal`` and weighted ``choice`` without replacement also call
+``log``/``sqrt``/``cos``, which are bit-exact wherever the math library is (and within
+an ulp elsewhere). Every value comes from backend primitives.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from typing import Any, Sequence
+
+from nx_core.backend import get_backend
+from nx_core.dtype import DType
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._validation import broadcast_shapes, broadcast_tensor, check_array, normalize_axis
+
+__all__ = [
+    "key",
+    "split",
+    "fold_in",
+    "bits",
+    "uniform",
+    "normal",
+    "integers",
+    "permutation",
+    "shuffle",
+    "choice",
+]
+
+_B = get_backend()
+_new = Array._new
+_u32, _u64, _i64 = _dt.uint32, _dt.uint64, _dt.int64
+_M32 = 0xFFFFFFFF
+_SPLIT_TAG = 0x80000000
+_FOLD_TAG = 0x40000000
+_P_ATOL = {_dt.float32: 3.5e-4, _dt.float64: 1.5e-8}  # ~ sqrt(eps), as NumPy's choice
+
+
+# ------------------------------------------------------------------ validation
+def _key(name: str, key: Any) -> Tensor:
+    if not isinstance(key, Array):
+        raise TypeError(f"{name}: key must be an nx array made by random.key, got {type(key).__name__}")
+    if key.dtype is not _u32:
+        raise TypeError(f"{name}: key must have dtype uint32, got {key.dtype.name}")
+    if key.shape != (2,):
+        raise ValueError(f"{name}: key must have shape (2,), got {key.shape}")
+    return key._t
+
+
+def _int(name: str, v: Any, arg: str) -> int:
+    if isinstance(v, bool):
+        raise TypeError(f"{name}: {arg} must be an integer, got bool")
+    try:
+        return operator.index(v)
+    except TypeError:
+        raise TypeError(f"{name}: {arg} must be an integer, got {type(v).__name__}") from None
+
+
+def _shape(name: str, shape: Any) -> tuple[int, ...]:
+    if isinstance(shape, (tuple, list)):
+        out = tuple(_int(name, d, "shape") for d in shape)
+    else:
+        out = (_int(name, shape, "shape"),)
+    if any(d < 0 for d in out):
+        raise ValueError(f"{name}: shape must not have negative dimensions, got {out}")
+    return out
+
+
+def _float_dtype(name: str, dtype: Any) -> DType:
+    if dtype is None:
+        return _dt.DEFAULT_FLOAT
+    if dtype not in _dt.real_floating:
+        raise TypeError(f"{name}: dtype must be float32 or float64, got {dtype!r}")
+    return dtype
+
+
+# ------------------------------------------------------------------ hashing
+def _counters(n: int, tag: int = 0) -> Tensor:
+    """(n, 2) uint32 counters ``(hi(i) | tag, lo(i))`` for i in range(n)."""
+    i = _B.arange(_u64, 0, n, 1)
+    hi = _B.cast(_B.bitwise_right_shift(i, 32), dtype=_u32)
+    if tag:
+        hi = _B.bitwise_or(hi, tag)
+    lo = _B.cast(_B.bitwise_and(i, _M32), dtype=_u32)
+    return _B.cat([_B.reshape(hi, (n, 1)), _B.reshape(lo, (n, 1))], axis=1)
+
+
+def _hash(kt: Tensor, counters: Tensor) -> Tensor:
+    n = counters.view.shape[0]
+    return _B.threefry(_B.expand(_B.reshape(kt, (1, 2)), (n, 2)), counters)
+
+
+def _word(y: Tensor, j: int) -> Tensor:
+    n = y.view.shape[0]
+    return _B.reshape(_B.shrink(y, ((0, n), (j, j + 1))), (n,))
+
+
+def _bits(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
+    n = math.prod(shape)
+    if n == 0:
+        return _B.full(dtype, shape, 0)
+    y = _hash(kt, _counters(n))
+    y0, y1 = _word(y, 0), _word(y, 1)
+    if dtype is _u32:
+        r = _B.bitwise_xor(y0, y1)
+    else:
+        r = _B.bitwise_or(_B.bitwise_left_shift(_B.cast(y0, dtype=_u64), 32), _B.cast(y1, dtype=_u64))
+    return _B.reshape(r, shape)
+
+
+def _unit(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
+    """Uniform [0, 1) of ``dtype`` from the top mantissa bits."""
+    flat = (math.prod(shape),)  # bitcast works on 1-d tensors; reshaped afterwards
+    if dtype is _dt.float32:
+        b = _bits(kt, flat, _u32)
+        m = _B.bitwise_or(_B.bitwise_right_shift(b, 9), 0x3F800000)
+    else:
+        b = _bits(kt, flat, _u64)
+        m = _B.bitwise_or(_B.bitwise_right_shift(b, 12), 0x3FF0000000000000)
+    return _B.reshape(_B.sub(_B.bitcast(m, dtype), 1.0), shape)
+
+
+# ------------------------------------------------------------------ keys
+def key(seed: int, /) -> Array:
+    """A key from an integer seed in ``[-2**63, 2**64)``: ``[hi(s), lo(s)]``, ``s = seed mod 2**64``."""
+    s = _int("key", seed, "seed")
+    if not -(1 << 63) <= s < (1 << 64):
+        raise ValueError(f"key: seed must fit in 64 bits, got {s}")
+    s &= (1 << 64) - 1
+    return _new(_B.cat([_B.full(_u32, (1,), s >> 32), _B.full(_u32, (1,), s & _M32)], axis=0))
+
+
+def split(key: Array, /, num: int = 2) -> Array:
+    """``num`` new keys, shape ``(num, 2)``; row ``i`` is ``threefry(key, [0x80000000, i])``."""
+    kt = _key("split", key)
+    n = _int("split", num, "num")
+    if not 0 <= n <= (1 << 32):
+        raise ValueError(f"split: num must be in [0, 2**32], got {n}")
+    if n == 0:
+        return _new(_B.full(_u32, (0, 2), 0))
+    return _new(_hash(kt, _counters(n, _SPLIT_TAG)))
+
+
+def fold_in(key: Array, data: int, /) -> Array:
+    """A new key that mixes the 32-bit integer ``data`` into ``key``."""
+    kt = _key("fold_in", key)
+    d = _int("fold_in", data, "data")
+    if not -(1 << 31) <= d < (1 << 32):
+        raise ValueError(f"fold_in: data must fit in 32 bits, got {d}")
+    c = _B.cat([_B.full(_u32, (1, 1), _FOLD_TAG), _B.full(_u32, (1, 1), d & _M32)], axis=1)
+    return _new(_B.reshape(_hash(kt, c), (2,)))
+
+
+# ------------------------------------------------------------------ samplers
+def bits(key: Array, /, shape: int | Sequence[int] = (), dtype: DType = _dt.uint32) -> Array:
+    """Uniformly distributed random bits: uint32 (default) or uint64 of ``shape``."""
+    kt = _key("bits", key)
+    sh = _shape("bits", shape)
+    dtype = _u32 if dtype is None else dtype
+    if dtype not in (_u32, _u64):
+        raise TypeError(f"bits: dtype must be uint32 or uint64, got {dtype!r}")
+    return _new(_bits(kt, sh, dtype))
+
+
+def _bound(name: str, v: Any, arg: str, shape: tuple[int, ...], dtype: DType) -> tuple[Tensor, float | None]:
+    if isinstance(v, Array):
+        if v.dtype not in _dt.real_numeric:
+            raise TypeError(f"{name}: {arg} must be real, got {v.dtype.name}")
+        if broadcast_shapes(name, v.shape, shape) != shape:
+            raise ValueError(f"{name}: {arg} of shape {v.shape} does not broadcast to shape {shape}")
+        t = v._t if v.dtype is dtype else _B.cast(v._t, dtype=dtype)
+        return broadcast_tensor(t, shape), None
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise TypeError(f"{name}: {arg} must be a real number or an nx array, got {type(v).__name__}")
+    if not math.isfinite(v):
+        raise ValueError(f"{name}: {arg} must be finite, got {v}")
+    return _B.full(dtype, shape, float(v)), float(v)
+
+
+def uniform(
+    key: Array,
+    /,
+    shape: int | Sequence[int] = (),
+    dtype: DType | None = None,
+    minval: float | Array = 0.0,
+    maxval: float | Array = 1.0,
+) -> Array:
+    """Uniform floats in ``[minval, maxval)`` (``maxval`` never occurs); float64 by default."""
+    kt = _key("uniform", key)
+    sh = _shape("uniform", shape)
+    dt = _float_dtype("uniform", dtype)
+    u = _unit(kt, sh, dt)
+    if not isinstance(minval, Array) and not isinstance(maxval, Array) and (minval, maxval) == (0.0, 1.0):
+        return _new(u)
+    lo, lov = _bound("uniform", minval, "minval", sh, dt)
+    hi, hiv = _bound("uniform", maxval, "maxval", sh, dt)
+    if lov is not None and hiv is not None and not lov < hiv:
+        raise ValueError(f"uniform: minval must be less than maxval, got {minval} and {maxval}")
+    r = _B.add(_B.mul(u, _B.sub(hi, lo)), lo)
+    below = _B.nextafter(hi, lo)
+    r = _B.where(_B.cmplt(r, hi), r, below)
+    return _new(_B.max(r, lo))
+
+
+def normal(key: Array, /, shape: int | Sequence[int] = (), dtype: DType | None = None) -> Array:
+    """Standard normal floats (Box-Muller); float64 by default."""
+    kt = _key("normal", key)
+    sh = _shape("normal", shape)
+    dt = _float_dtype("normal", dtype)
+    ks = _hash(kt, _counters(2, _SPLIT_TAG))
+    k1 = _B.reshape(_B.shrink(ks, ((0, 1), (0, 2))), (2,))
+    k2 = _B.reshape(_B.shrink(ks, ((1, 2), (0, 2))), (2,))
+    u1 = _B.add(_B.neg(_unit(k1, sh, dt)), 1.0)  # (0, 1]
+    u2 = _unit(k2, sh, dt)
+    r = _B.sqrt(_B.mul(_B.log(u1), -2.0))
+    return _new(_B.mul(r, _B.cos(_B.mul(u2, 2.0 * math.pi))))
+
+
+def integers(
+    key: Array,
+    /,
+    low: int,
+    high: int,
+    shape: int | Sequence[int] = (),
+    dtype: DType | None = None,
+) -> Array:
+    """Integers uniform in ``[low, high)``; int64 by default (bias below ``(high-low)/2**64``)."""
+    kt = _key("integers", key)
+    lo = _int("integers", low, "low")
+    hi = _int("integers", high, "high")
+    sh = _shape("integers", shape)
+    dt = _i64 if dtype is None else dtype
+    if dt not in _dt.integer:
+        raise TypeError(f"integers: dtype must be an integer dtype, got {dt!r}")
+    if not lo < hi:
+        raise ValueError(f"integers: low must be less than high, got low={lo}, high={hi}")
+    dmin, dmax = (-(1 << (dt.bits - 1)), (1 << (dt.bits - 1)) - 1) if dt.kind == "i" else (0, (1 << dt.bits) - 1)
+    if lo < dmin or hi > dmax + 1:
+        raise ValueError(f"integers: [{lo}, {hi}) does not fit {dt.name} [{dmin}, {dmax}]")
+    return _new(_integers(kt, lo, hi, sh, dt))
+
+
+def _integers(kt: Tensor, lo: int, hi: int, sh: tuple[int, ...], dt: DType) -> Tensor:
+    span = hi - lo
+    b = _bits(kt, sh, _u64)
+    off = b if span == 1 << 64 else _B.mod(b, span)
+    r = _B.add(off, lo & ((1 << 64) - 1))  # wraps modulo 2**64: low + offset in two's complement
+    return r if dt is _u64 else _B.cast(r, dtype=dt)
+
+
+def _perm(kt: Tensor, n: int) -> Tensor:
+    p = _B.argsort(_bits(kt, (n,), _u64), axis=0)
+    return p if p.dtype is _i64 else _B.cast(p, dtype=_i64)
+
+
+def shuffle(key: Array, x: Array, /, axis: int = 0) -> Array:
+    """A new array: ``x`` with its slices along ``axis`` in random order."""
+    kt = _key("shuffle", key)
+    x = check_array("shuffle", x)
+    if x.ndim == 0:
+        raise ValueError("shuffle: x must have at least one dimension")
+    ax = normalize_axis("shuffle", axis, x.ndim)
+    return _new(_B.take(x._t, _perm(kt, x.shape[ax]), axis=ax))
+
+
+def permutation(key: Array, n_or_x: int | Array, /, axis: int = 0) -> Array:
+    """A random permutation of ``range(n)`` (int64), or a shuffled copy of an array along ``axis``."""
+    if isinstance(n_or_x, Array):
+        return shuffle(key, n_or_x, axis)
+    kt = _key("permutation", key)
+    n = _int("permutation", n_or_x, "n_or_x")
+    if n < 0:
+        raise ValueError(f"permutation: n must be >= 0, got {n}")
+    return _new(_perm(kt, n))
+
+
+def choice(
+    key: Array,
+    a: int | Array,
+    /,
+    shape: int | Sequence[int] = (),
+    replace: bool = True,
+    p: Array | None = None,
+    axis: int = 0,
+) -> Array:
+    """Random elements of ``a`` (an array, along ``axis``) or of ``range(a)`` (an int).
+
+    ``p``: optional 1-D probabilities (real floating, non-negative, summing to 1).
+    """
+    kt = _key("choice", key)
+    sh = _shape("choice", shape)
+    k = math.prod(sh)
+    if isinstance(a, Array):
+        if a.ndim == 0:
+            raise ValueError("choice: a must have at least one dimension")
+        ax = normalize_axis("choice", axis, a.ndim)
+        n = a.shape[ax]
+    else:
+        n = _int("choice", a, "a")
+        if n < 0:
+            raise ValueError(f"choice: a must be >= 0, got {n}")
+    if not isinstance(replace, bool):
+        raise TypeError(f"choice: replace must be a bool, got {type(replace).__name__}")
+    if p is not None:
+        pt = _probabilities(p, n)
+    if k > 0 and n == 0:
+        raise ValueError("choice: cannot choose from an empty population")
+    if p is None:
+        if replace:
+            idx = _integers(kt, 0, n, sh, _i64) if k else _B.full(_i64, sh, 0)
+        else:
+            if k > n:
+                raise ValueError(f"choice: cannot take {k} samples from {n} without replacement")
+            idx = _B.reshape(_B.shrink(_perm(kt, n), ((0, k),)), sh) if k else _B.full(_i64, sh, 0)
+    elif replace:
+        total = _B.reduce_sum(pt, axes=(0,))
+        cdf = _B.associative_scan(pt, axis=0, op="sum")
+        u = _B.mul(_B.add(_B.neg(_unit(kt, (k,), pt.dtype)), 1.0), total)  # (0, total]
+        idx = _B.searchsorted(cdf, u, side="left")
+        idx = _B.reshape(idx if idx.dtype is _i64 else _B.cast(idx, dtype=_i64), sh)
+    else:
+        nonzero = _B.item(_B.reduce_sum(_B.cast(_B.cmpne(pt, 0.0), dtype=_i64), axes=(0,)))
+        if k > nonzero:
+            raise ValueError(f"choice: cannot take {k} samples without replacement from {nonzero} non-zero probabilities")
+        u = _B.add(_B.neg(_unit(kt, (n,), pt.dtype)), 1.0)  # (0, 1]
+        keys = _B.where(_B.cmpne(pt, 0.0), _B.div(_B.log(u), pt), -math.inf)
+        order = _B.argsort(keys, axis=0, descending=True)
+        idx = _B.shrink(order, ((0, k),)) if k else _B.full(_i64, (0,), 0)
+        idx = _B.reshape(idx if idx.dtype is _i64 else _B.cast(idx, dtype=_i64), sh)
+    if isinstance(a, Array):
+        return _new(_B.take(a._t, idx, axis=ax))
+    return _new(idx)
+
+
+def _probabilities(p: Any, n: int) -> Tensor:
+    if not isinstance(p, Array):
+        raise TypeError(f"choice: p must be an nx array, got {type(p).__name__}")
+    if p.dtype not in _dt.real_floating:
+        raise TypeError(f"choice: p must have a real floating dtype, got {p.dtype.name}")
+    if p.shape != (n,):
+        raise ValueError(f"choice: p must have shape ({n},), got {p.shape}")
+    if n == 0:
+        return p._t
+    if _B.item(_B.reduce_any(_B.cmplt(p._t, 0.0), axes=(0,))) or _B.item(
+        _B.reduce_any(_B.isnan(p._t), axes=(0,))
+    ):
+        raise ValueError("choice: probabilities must be non-negative")
+    s = _B.item(_B.reduce_sum(p._t, axes=(0,)))
+    if not abs(s - 1.0) <= _P_ATOL[p.dtype]:
+        raise ValueError(f"choice: probabilities must sum to 1, got {s}")
+    return p._t
