@@ -5,8 +5,12 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ARRAY_API_TESTS_DIR ?= array-api-tests
 # The commit of data-apis/array-api-tests that `make array-api-tests` is known to pass at.
-ARRAY_API_TESTS_COMMIT ?= UNPINNED
+ARRAY_API_TESTS_COMMIT ?= 55fcc60179efa2680ddd6cd926ddf17b83530e2b
+# ... and of its array-api submodule (data-apis/array-api) at that commit.
+ARRAY_API_SPEC_COMMIT ?= 5f847a3858875c682ae901aa22b0413bf24be9da
 ARRAY_API_TESTS_URL := https://github.com/data-apis/array-api-tests.git
+ARRAY_API_TESTS_EXAMPLES ?= 200
+ARRAY_API_TESTS_WORKERS ?= auto
 PYTEST_WORKERS ?= auto
 
 .PHONY: all demo test fuzz bench docs lint array-api-tests clean venv
@@ -22,10 +26,30 @@ $(STAMP): pyproject.toml
 venv: $(STAMP)
 
 demo: $(STAMP)
-	$(PY) -m nx_array_api.demo
+	$(PY) examples/tour.py
 
 test: $(STAMP)
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS) tests
 
+# The official conformance suite; it is not on the package index (see README).
+array-api-tests: $(STAMP)
+	@if [ ! -d "$(ARRAY_API_TESTS_DIR)/array_api_tests" ]; then \
+	  echo "array-api-tests: the suite is missing from $(ARRAY_API_TESTS_DIR)/. Get it with:"; \
+	  echo "  git clone $(ARRAY_API_TESTS_URL) $(ARRAY_API_TESTS_DIR)"; \
+	  echo "  git -C $(ARRAY_API_TESTS_DIR) checkout $(ARRAY_API_TESTS_COMMIT)"; \
+	  echo "  git -C $(ARRAY_API_TESTS_DIR) submodule update --init   # array-api at $(ARRAY_API_SPEC_COMMIT)"; \
+	  echo "or point ARRAY_API_TESTS_DIR at an existing checkout."; \
+	  exit 1; \
+	fi
+	$(PY) -m pip install --quiet "hypothesis>=6.151.0" "ndindex>=1.8" pytest-json-report
+	ARRAY_API_TESTS_MODULE=nx_array_api ARRAY_API_TESTS_VERSION=2025.12 \
+	  $(PY) -m pytest $(ARRAY_API_TESTS_DIR)/array_api_tests -q -rfE \
+	  -n $(ARRAY_API_TESTS_WORKERS) --max-examples $(ARRAY_API_TESTS_EXAMPLES) \
+	  --xfails-file $(CURDIR)/array-api-tests-xfails.txt $(ARGS)
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
+
+bench: $(STAMP)
+	$(PY) -m pip install --quiet "array-api-strict>=2.3"
+	$(PY) benchmarks/run.py $(ARGS)

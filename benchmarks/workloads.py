@@ -1,0 +1,247 @@
+"""The benchmark workloads, written once against the Array API and run on every namespace.
+
+Each workload is ``(group, name, make)`` where ``make(xp)`` builds its inputs with
+``xp`` (outside the timed region) and returns the zero-argument callable to time.
+Inputs are built from the same NumPy data for every namespace.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+Workload = tuple[str, str, Callable[[Any], Callable[[], Any]]]
+
+_rng = np.random.default_rng(0)
+_DATA: dict[tuple, np.ndarray] = {}
+
+
+def data(shape: tuple[int, ...], dtype: str = "float64") -> np.ndarray:
+    key = (shape, dtype)
+    if key not in _DATA:
+        a = _rng.standard_normal(shape)
+        _DATA[key] = a.astype(dtype)
+    return _DATA[key]
+
+
+def arr(xp: Any, shape: tuple[int, ...], dtype: str = "float64") -> Any:
+    return xp.asarray(data(shape, dtype))
+
+
+def _tiny() -> list[Workload]:
+    w: list[Workload] = []
+    for shape in ((8,), (16, 16)):
+        s = "x".join(map(str, shape))
+
+        def add(xp, shape=shape):
+            x, y = arr(xp, shape), arr(xp, shape, "float64") * 2
+            return lambda: x + y
+
+        def mul(xp, shape=shape):
+            x, y = arr(xp, shape), arr(xp, shape)
+            return lambda: xp.multiply(x, y)
+
+        def add_scalar(xp, shape=shape):
+            x = arr(xp, shape)
+            return lambda: x + 1.0
+
+        def exp(xp, shape=shape):
+            x = arr(xp, shape)
+            return lambda: xp.exp(x)
+
+        def total(xp, shape=shape):
+            x = arr(xp, shape)
+            return lambda: xp.sum(x)
+
+        def slicing(xp, shape=shape):
+            x = arr(xp, shape)
+            return lambda: x[1:5]
+
+        def reshape(xp, shape=shape):
+            x = arr(xp, shape)
+            n = int(np.prod(shape))
+            return lambda: xp.reshape(x, (n,))
+
+        def permute(xp, shape=shape):
+            x = arr(xp, shape)
+            axes = tuple(reversed(range(len(shape))))
+            return lambda: xp.permute_dims(x, axes)
+
+        def astype(xp, shape=shape):
+            x = arr(xp, shape)
+            return lambda: xp.astype(x, xp.float32)
+
+        def where(xp, shape=shape):
+            x, y = arr(xp, shape), arr(xp, shape)
+            c = x > y
+            return lambda: xp.where(c, x, y)
+
+        def eq(xp, shape=shape):
+            x, y = arr(xp, shape), arr(xp, shape)
+            return lambda: x == y
+
+        def zeros(xp, shape=shape):
+            return lambda: xp.zeros(shape)
+
+        def concat(xp, shape=shape):
+            x, y = arr(xp, shape), arr(xp, shape)
+            return lambda: xp.concat([x, y])
+
+        def argsort(xp, shape=shape):
+            x = arr(xp, shape)
+            return lambda: xp.argsort(x)
+
+        def int_index(xp, shape=shape):
+            x = arr(xp, shape)
+            i = xp.asarray([0, 3, 1, 2])
+            return lambda: x[i]
+
+        def bool_index(xp, shape=shape):
+            x = arr(xp, shape)
+            m = x > 0
+            return lambda: x[m]
+
+        for name, make in (
+            ("add", add), ("multiply", mul), ("x + 1.0", add_scalar), ("exp", exp),
+            ("sum", total), ("x[1:5]", slicing), ("reshape", reshape), ("permute_dims", permute),
+            ("astype", astype), ("where", where), ("==", eq), ("zeros", zeros),
+            ("concat", concat), ("argsort", argsort), ("x[int array]", int_index),
+            ("x[bool mask]", bool_index),
+        ):
+            w.append(("tiny", f"{name} {s}", make))
+
+    def matmul(xp):
+        x, y = arr(xp, (16, 16)), arr(xp, (16, 16))
+        return lambda: x @ y
+
+    def bcast(xp):
+        x, y = arr(xp, (16, 16)), arr(xp, (16,))
+        return lambda: x + y
+
+    def from_list(xp):
+        lst = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]
+        return lambda: xp.asarray(lst)
+
+    w += [("tiny", "matmul 16x16", matmul), ("tiny", "broadcast add 16x16+16", bcast), ("tiny", "asarray(list of 8)", from_list)]
+    return w
+
+
+def _throughput() -> list[Workload]:
+    w: list[Workload] = []
+    n = 10_000_000
+    for dt in ("float32", "float64"):
+        for fname in ("add", "multiply", "exp", "sin", "sqrt"):
+            def make(xp, fname=fname, dt=dt):
+                x, y = xp.abs(arr(xp, (n,), dt)), arr(xp, (n,), dt)
+                f = getattr(xp, fname)
+                return (lambda: f(x, y)) if fname in ("add", "multiply") else (lambda: f(x))
+
+            w.append(("throughput", f"{fname} 1e7 {dt}", make))
+    big = (4000, 4000)
+
+    def red_all(xp):
+        x = arr(xp, big)
+        return lambda: xp.sum(x)
+
+    def red_ax0(xp):
+        x = arr(xp, big)
+        return lambda: xp.sum(x, axis=0)
+
+    def red_ax1(xp):
+        x = arr(xp, big)
+        return lambda: xp.max(x, axis=1)
+
+    def cumsum(xp):
+        x = arr(xp, (n,))
+        return lambda: xp.cumulative_sum(x)
+
+    def sort_stable(xp):
+        x = arr(xp, (1_000_000,))
+        return lambda: xp.sort(x)
+
+    def sort_unstable(xp):
+        x = arr(xp, (1_000_000,))
+        return lambda: xp.sort(x, stable=False)
+
+    def mm(k):
+        def make(xp):
+            x, y = arr(xp, (k, k)), arr(xp, (k, k), "float64")
+            return lambda: x @ y
+        return make
+
+    def transposed(xp):
+        x, y = arr(xp, big), arr(xp, big)
+        return lambda: x.T + y
+
+    def strided(xp):
+        x = arr(xp, (2 * n,))
+        return lambda: x[::2] * 2.0
+
+    def flipped(xp):
+        x = arr(xp, (n,))
+        return lambda: xp.flip(x) + 1.0
+
+    def bcast(xp):
+        x, y = arr(xp, big), arr(xp, (4000,))
+        return lambda: x + y
+
+    def where(xp):
+        x, y = arr(xp, (n,)), arr(xp, (n,), "float64") * 0.5
+        c = x > 0
+        return lambda: xp.where(c, x, y)
+
+    def astype(xp):
+        x = arr(xp, (n,))
+        return lambda: xp.astype(x, xp.float32)
+
+    def mean(xp):
+        x = arr(xp, big)
+        return lambda: xp.mean(x, axis=0)
+
+    def std(xp):
+        x = arr(xp, big)
+        return lambda: xp.std(x)
+
+    def var(xp):
+        x = arr(xp, big)
+        return lambda: xp.var(x, axis=1)
+
+    w += [
+        ("throughput", "sum 4000x4000", red_all), ("throughput", "sum axis 0", red_ax0),
+        ("throughput", "max axis 1", red_ax1), ("throughput", "cumulative_sum 1e7", cumsum),
+        ("throughput", "sort 1e6 stable", sort_stable), ("throughput", "sort 1e6", sort_unstable),
+        ("throughput", "matmul 1000", mm(1000)), ("throughput", "matmul 2000", mm(2000)),
+        ("throughput", "transposed x.T + y", transposed), ("throughput", "strided x[::2] * 2", strided),
+        ("throughput", "flipped flip(x) + 1", flipped), ("throughput", "broadcast 4000x4000 + 4000", bcast),
+        ("throughput", "where 1e7", where), ("throughput", "astype f64->f32 1e7", astype),
+        ("throughput", "mean axis 0", mean), ("throughput", "std", std), ("throughput", "var axis 1", var),
+    ]
+    return w
+
+
+def _pipeline() -> list[Workload]:
+    def standardise_cov_eigh(xp):
+        x = arr(xp, (200_000, 32))
+
+        def run():
+            z = (x - xp.mean(x, axis=0)) / xp.std(x, axis=0)
+            c = (z.T @ z) / (z.shape[0] - 1)
+            return xp.linalg.eigh(c)
+
+        return run
+
+    def softmax(xp):
+        x = arr(xp, (20_000, 256))
+
+        def run():
+            e = xp.exp(x - xp.max(x, axis=1, keepdims=True))
+            return e / xp.sum(e, axis=1, keepdims=True)
+
+        return run
+
+    return [("pipeline", "standardise+cov+eigh 200000x32", standardise_cov_eigh), ("pipeline", "row softmax 20000x256", softmax)]
+
+
+def all_workloads() -> list[Workload]:
+    return _tiny() + _throughput() + _pipeline()

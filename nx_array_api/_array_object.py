@@ -1,0 +1,367 @@
+"""The Array object: a Tensor of nx_core, with the standard's attributes and operators.
+
+Operators are one line each and delegate to the namespace functions, which validate,
+promote and broadcast; nothing here computes a value.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Iterator
+
+from nx_core.backend import get_backend
+from nx_core.dtype import DType
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+
+__all__ = ["Array", "Device", "CPU_DEVICE"]
+
+_B = get_backend()
+
+
+class Device:
+    """A device. nx computes on the host CPU: ``CPU_DEVICE`` is the only one."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str = "cpu") -> None:
+        self.name = name
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Device) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("nx.Device", self.name))
+
+    def __repr__(self) -> str:
+        return f"Device({self.name!r})"
+
+
+CPU_DEVICE = Device("cpu")
+
+
+class _DLDeviceType(enum.IntEnum):
+    CPU = 1
+
+
+class Array:
+    """An n-dimensional array of the nx namespace.
+
+    Build arrays with the namespace's creation functions (``asarray``, ``zeros``, ...);
+    the constructor is private. Slicing, ``.T``, ``.mT``, ``permute_dims``, ``reshape``
+    and the other view functions share memory with their base: writes through a view
+    are seen by the base.
+    """
+
+    __slots__ = ("_t", "__weakref__")
+    __array_priority__ = 100.0  # NumPy defers binary operators with Array on the right to us
+
+    _t: Tensor
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Array":
+        raise TypeError("Array: the constructor is private; use nx_array_api.asarray()")
+
+
+    # ------------------------------------------------------------- attributes
+    @property
+    def dtype(self) -> DType:
+        return self._t.dtype
+
+    @property
+    def device(self) -> Device:
+        return CPU_DEVICE
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self._t.view.shape
+
+    @property
+    def ndim(self) -> int:
+        return len(self._t.view.shape)
+
+    @property
+    def size(self) -> int:
+        return self._t.view.numel
+
+    @property
+    def T(self) -> "Array":
+        if self.ndim != 2:
+            raise ValueError(f"T: needs a 2-D array, got {self.ndim}-D (use .mT or permute_dims)")
+        return Array._new(_B.permute(self._t, (1, 0)))
+
+    @property
+    def mT(self) -> "Array":
+        n = self.ndim
+        if n < 2:
+            raise ValueError(f"mT: needs an array of at least 2 dimensions, got {n}-D")
+        return Array._new(_B.permute(self._t, (*range(n - 2), n - 1, n - 2)))
+
+    def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
+        if api_version is not None and api_version not in _SUPPORTED_VERSIONS:
+            raise ValueError(f"__array_namespace__: unsupported api_version {api_version!r}")
+        import nx_array_api
+
+        return nx_array_api
+
+    def to_device(self, device: Any, /, *, stream: Any = None) -> "Array":
+        if stream is not None:
+            raise ValueError("to_device: nx has no streams; stream must be None")
+        if device != CPU_DEVICE and device != "cpu":
+            raise ValueError(f"to_device: unknown device {device!r}; nx has {CPU_DEVICE!r}")
+        return self
+
+    # ------------------------------------------------------------- conversion
+    def _scalar(self, name: str, kinds: str) -> Any:
+        if self.size != 1:
+            raise TypeError(f"{name}: only arrays with one element can be converted to Python scalars, got shape {self.shape}")
+        if self.dtype.kind not in kinds:
+            raise TypeError(f"{name}: cannot convert an array of dtype {self.dtype.name}")
+        return _B.item(self._t)
+
+    def __bool__(self) -> bool:
+        return bool(self._scalar("__bool__", "biufc"))
+
+    def __int__(self) -> int:
+        v = self._scalar("__int__", "biuf")
+        return int(v)
+
+    def __float__(self) -> float:
+        return float(self._scalar("__float__", "biuf"))
+
+    def __complex__(self) -> complex:
+        return complex(self._scalar("__complex__", "biufc"))
+
+    def __index__(self) -> int:
+        return int(self._scalar("__index__", "iu"))
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+        a = _B.host_view(self._t)
+        if copy:
+            a = a.copy()
+        if dtype is not None and a.dtype != dtype:
+            if copy is False:
+                raise ValueError("__array__: a dtype change needs a copy, but copy=False")
+            a = a.astype(dtype)
+        return a
+
+    def __dlpack__(
+        self,
+        /,
+        *,
+        stream: Any = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[Any, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
+        if stream is not None and stream != -1:
+            raise ValueError("__dlpack__: nx arrays live on the CPU; stream must be None")
+        if dl_device is not None and tuple(dl_device) != (int(_DLDeviceType.CPU), 0):
+            raise BufferError(f"__dlpack__: cannot export to device {dl_device}")
+        kw: dict[str, Any] = {}
+        if max_version is not None:
+            kw["max_version"] = max_version
+        if copy is not None:
+            kw["copy"] = copy
+        if dl_device is not None:
+            kw["dl_device"] = dl_device
+        return _B.to_dlpack(self._t, **kw)
+
+    def __dlpack_device__(self) -> tuple[enum.Enum, int]:
+        return (_DLDeviceType.CPU, 0)
+
+    # --------------------------------------------------- Python container-ish
+    def __len__(self) -> int:
+        if self.ndim == 0:
+            raise TypeError("len() of a 0-d array")
+        return self.shape[0]
+
+    def __iter__(self) -> Iterator["Array"]:
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d array")
+        for i in range(self.shape[0]):
+            yield self[i]
+
+    def __repr__(self) -> str:
+        prefix = "Array("
+        body = _B.format(self._t, separator=", ", prefix=prefix)
+        if self.size == 0 and self.ndim > 1:
+            body = f"[], shape={self.shape}"
+        return f"{prefix}{body}, dtype={self.dtype.name})"
+
+    def __str__(self) -> str:
+        return _B.format(self._t)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # --------------------------------------------------------------- indexing
+    def __getitem__(self, key: Any, /) -> "Array":
+        return _ix.getitem(self, key)
+
+    def __setitem__(self, key: Any, value: Any, /) -> None:
+        _ix.setitem(self, key, value)
+
+    # -------------------------------------------------------------- operators
+    def __add__(self, other: Any, /) -> "Array":
+        return _ew.add(self, other)
+
+    def __radd__(self, other: Any, /) -> "Array":
+        return _ew.add(other, self)
+
+    def __iadd__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.add, self, other)
+
+    def __sub__(self, other: Any, /) -> "Array":
+        return _ew.subtract(self, other)
+
+    def __rsub__(self, other: Any, /) -> "Array":
+        return _ew.subtract(other, self)
+
+    def __isub__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.subtract, self, other)
+
+    def __mul__(self, other: Any, /) -> "Array":
+        return _ew.multiply(self, other)
+
+    def __rmul__(self, other: Any, /) -> "Array":
+        return _ew.multiply(other, self)
+
+    def __imul__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.multiply, self, other)
+
+    def __truediv__(self, other: Any, /) -> "Array":
+        return _ew.divide(self, other)
+
+    def __rtruediv__(self, other: Any, /) -> "Array":
+        return _ew.divide(other, self)
+
+    def __itruediv__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.divide, self, other)
+
+    def __floordiv__(self, other: Any, /) -> "Array":
+        return _ew.floor_divide(self, other)
+
+    def __rfloordiv__(self, other: Any, /) -> "Array":
+        return _ew.floor_divide(other, self)
+
+    def __ifloordiv__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.floor_divide, self, other)
+
+    def __mod__(self, other: Any, /) -> "Array":
+        return _ew.remainder(self, other)
+
+    def __rmod__(self, other: Any, /) -> "Array":
+        return _ew.remainder(other, self)
+
+    def __imod__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.remainder, self, other)
+
+    def __pow__(self, other: Any, /) -> "Array":
+        return _ew.pow(self, other)
+
+    def __rpow__(self, other: Any, /) -> "Array":
+        return _ew.pow(other, self)
+
+    def __ipow__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.pow, self, other)
+
+    def __matmul__(self, other: Any, /) -> "Array":
+        return _la.matmul(self, other)
+
+    def __rmatmul__(self, other: Any, /) -> "Array":
+        return _la.matmul(other, self)
+
+    def __imatmul__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_la.matmul, self, other)
+
+    def __and__(self, other: Any, /) -> "Array":
+        return _ew.bitwise_and(self, other)
+
+    def __rand__(self, other: Any, /) -> "Array":
+        return _ew.bitwise_and(other, self)
+
+    def __iand__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.bitwise_and, self, other)
+
+    def __or__(self, other: Any, /) -> "Array":
+        return _ew.bitwise_or(self, other)
+
+    def __ror__(self, other: Any, /) -> "Array":
+        return _ew.bitwise_or(other, self)
+
+    def __ior__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.bitwise_or, self, other)
+
+    def __xor__(self, other: Any, /) -> "Array":
+        return _ew.bitwise_xor(self, other)
+
+    def __rxor__(self, other: Any, /) -> "Array":
+        return _ew.bitwise_xor(other, self)
+
+    def __ixor__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.bitwise_xor, self, other)
+
+    def __lshift__(self, other: Any, /) -> "Array":
+        return _ew.bitwise_left_shift(self, other)
+
+    def __rlshift__(self, other: Any, /) -> "Array":
+        return _ew.bitwise_left_shift(other, self)
+
+    def __ilshift__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.bitwise_left_shift, self, other)
+
+    def __rshift__(self, other: Any, /) -> "Array":
+        return _ew.bitwise_right_shift(self, other)
+
+    def __rrshift__(self, other: Any, /) -> "Array":
+        return _ew.bitwise_right_shift(other, self)
+
+    def __irshift__(self, other: Any, /) -> "Array":
+        return _ew._inplace(_ew.bitwise_right_shift, self, other)
+
+    def __lt__(self, other: Any, /) -> "Array":
+        return _ew.less(self, other)
+
+    def __le__(self, other: Any, /) -> "Array":
+        return _ew.less_equal(self, other)
+
+    def __gt__(self, other: Any, /) -> "Array":
+        return _ew.greater(self, other)
+
+    def __ge__(self, other: Any, /) -> "Array":
+        return _ew.greater_equal(self, other)
+
+    def __eq__(self, other: Any, /) -> "Array":  # type: ignore[override]
+        return _ew.equal(self, other)
+
+    def __ne__(self, other: Any, /) -> "Array":  # type: ignore[override]
+        return _ew.not_equal(self, other)
+
+    def __neg__(self) -> "Array":
+        return _ew.negative(self)
+
+    def __pos__(self) -> "Array":
+        return _ew.positive(self)
+
+    def __abs__(self) -> "Array":
+        return _ew.abs(self)
+
+    def __invert__(self) -> "Array":
+        return _ew.bitwise_invert(self)
+
+
+def _new(t: Tensor, _alloc: Any = object.__new__) -> Array:
+    """Wraps a Tensor in an Array (the private constructor; kept flat, it is on every path)."""
+    a = _alloc(Array)
+    a._t = t
+    return a
+
+
+Array._new = staticmethod(_new)  # type: ignore[attr-defined]
+
+_SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
+
+# The namespace modules import Array; they are bound here, after the class exists.
+from . import _elementwise_functions as _ew  # noqa: E402
+from . import _indexing as _ix  # noqa: E402
+from . import _linear_algebra_functions as _la  # noqa: E402

@@ -1,0 +1,143 @@
+"""The standard's dtypes, their categories and the type-promotion lattice.
+
+The namespace's dtype objects are nx_core's DType singletons: ``xp.float32 is
+nx_core.dtype.float32``. Promotion is derived from a lattice of "immediate successor"
+edges (the standard's promotion graph); the full table is computed once at import and
+checked against the standard's table in the tests.
+"""
+
+from __future__ import annotations
+
+from nx_core import dtype as _d
+from nx_core.dtype import DType
+
+__all__ = [
+    "DType",
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+]
+
+bool = _d.bool_  # noqa: A001 - the standard's name
+int8 = _d.int8
+int16 = _d.int16
+int32 = _d.int32
+int64 = _d.int64
+uint8 = _d.uint8
+uint16 = _d.uint16
+uint32 = _d.uint32
+uint64 = _d.uint64
+float32 = _d.float32
+float64 = _d.float64
+complex64 = _d.complex64
+complex128 = _d.complex128
+
+ALL = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128)
+
+boolean = frozenset({bool})
+signed_integer = frozenset({int8, int16, int32, int64})
+unsigned_integer = frozenset({uint8, uint16, uint32, uint64})
+integer = signed_integer | unsigned_integer
+real_floating = frozenset({float32, float64})
+complex_floating = frozenset({complex64, complex128})
+floating = real_floating | complex_floating
+numeric = integer | floating
+real_numeric = integer | real_floating
+integer_or_boolean = integer | boolean
+all_dtypes = frozenset(ALL)
+
+#: The category names the elementwise factories use, as the standard's tables spell them.
+CATEGORIES: dict[str, frozenset[DType]] = {
+    "all": all_dtypes,
+    "bool": boolean,
+    "integer": integer,
+    "integer or boolean": integer_or_boolean,
+    "real numeric": real_numeric,
+    "numeric": numeric,
+    "floating-point": floating,
+    "real floating-point": real_floating,
+    "complex floating-point": complex_floating,
+    "signed integer": signed_integer,
+    "unsigned integer": unsigned_integer,
+}
+
+#: isdtype's kind names.
+KINDS: dict[str, frozenset[DType]] = {
+    "bool": boolean,
+    "signed integer": signed_integer,
+    "unsigned integer": unsigned_integer,
+    "integral": integer,
+    "real floating": real_floating,
+    "complex floating": complex_floating,
+    "numeric": numeric,
+}
+
+# The standard's promotion graph: each edge goes to the immediate successor.
+_EDGES = {
+    int8: (int16,),
+    int16: (int32,),
+    int32: (int64,),
+    uint8: (uint16, int16),
+    uint16: (uint32, int32),
+    uint32: (uint64, int64),
+    float32: (float64, complex64),
+    float64: (complex128,),
+    complex64: (complex128,),
+}
+
+
+def _ancestors(d: DType) -> set[DType]:
+    seen = {d}
+    stack = [d]
+    while stack:
+        for n in _EDGES.get(stack.pop(), ()):
+            if n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen
+
+
+def _join(a: DType, b: DType) -> DType | None:
+    common = _ancestors(a) & _ancestors(b)
+    # The least upper bound: the common successor every other common successor follows.
+    for c in common:
+        if all(o in _ancestors(c) for o in common):
+            return c
+    return None
+
+
+#: (a, b) -> promoted dtype, for every pair the standard allows.
+PROMOTION: dict[tuple[DType, DType], DType] = {}
+for _a in ALL:
+    for _b in ALL:
+        _j = _join(_a, _b)
+        if _j is not None:
+            PROMOTION[(_a, _b)] = _j
+
+REAL_TO_COMPLEX = {float32: complex64, float64: complex128}
+COMPLEX_TO_REAL = {complex64: float32, complex128: float64}
+
+DEFAULT_INT = int64
+DEFAULT_FLOAT = float64
+DEFAULT_COMPLEX = complex128
+DEFAULT_INDEX = int64
+
+
+def result_type_pair(a: DType, b: DType, name: str) -> DType:
+    """The promoted dtype of ``a`` and ``b``, or TypeError naming ``name``."""
+    if a is b:
+        return a
+    r = PROMOTION.get((a, b))
+    if r is None:
+        raise TypeError(f"{name}: dtypes {a.name} and {b.name} cannot be promoted together")
+    return r

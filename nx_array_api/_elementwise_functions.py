@@ -1,0 +1,337 @@
+"""Element-wise functions (the standard's "Element-wise Functions" section).
+
+The regular functions are one line each, made by ``_unary`` and ``_binary``: they
+validate, promote (Python scalars by the standard's rules), broadcast, and make one
+backend call. The irregular ones are written out, each with a ``# Note:``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from nx_core.backend import get_backend
+from nx_core.dtype import DType
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._validation import ScalarOverflowError, broadcast_shapes, broadcast_tensor
+
+_B = get_backend()
+_new = Array._new
+_CATS = _dt.CATEGORIES
+_PROMOTE = _dt.PROMOTION
+_IINFO = {
+    d: ((-(1 << (d.bits - 1)), (1 << (d.bits - 1)) - 1) if d.kind == "i" else (0, (1 << d.bits) - 1))
+    for d in _dt.integer
+}
+
+
+def _scalar(name: str, s: Any, dtype: DType) -> tuple[Any, DType]:
+    """A Python scalar combined with an array of ``dtype``: (the scalar, the result dtype)."""
+    t = type(s)
+    kind = dtype.kind
+    if t is bool:
+        if kind != "b":
+            raise TypeError(f"{name}: a Python bool can only be combined with a bool array, not {dtype.name}")
+        return s, dtype
+    if t is int:
+        if kind == "b":
+            raise TypeError(f"{name}: a Python int cannot be combined with a bool array")
+        if kind in "iu":
+            lo, hi = _IINFO[dtype]
+            if not lo <= s <= hi:
+                raise ScalarOverflowError(f"{name}: Python int {s} is out of bounds for {dtype.name}")
+            return s, dtype
+        return (float(s) if kind == "f" else complex(s)), dtype
+    if t is float:
+        if kind not in "fc":
+            raise TypeError(f"{name}: a Python float can only be combined with a floating-point array, not {dtype.name}")
+        return s, dtype
+    if t is complex:
+        if kind == "f":
+            return s, _dt.REAL_TO_COMPLEX[dtype]
+        if kind != "c":
+            raise TypeError(f"{name}: a Python complex can only be combined with a floating-point array, not {dtype.name}")
+        return s, dtype
+    if isinstance(s, Array):
+        return s, s.dtype
+    raise TypeError(f"{name}: expected an nx array or a Python scalar, got {type(s).__name__}")
+
+
+def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any, DType, tuple[int, ...] | None]:
+    """Validates and promotes two operands.
+
+    Returns (a, b, dtype, shape): tensors (or one Python scalar) of the promoted dtype,
+    broadcast to ``shape`` (None when one side is a scalar and the other sets the shape).
+    """
+    if type(x1) is Array and type(x2) is Array:
+        t1, t2 = x1._t, x2._t
+        d = t1.dtype
+        if d is not t2.dtype:
+            d = _PROMOTE.get((d, t2.dtype))
+            if d is None:
+                raise TypeError(f"{name}: dtypes {t1.dtype.name} and {t2.dtype.name} cannot be promoted together")
+            if t1.dtype is not d:
+                t1 = _B.cast(t1, dtype=d)
+            if t2.dtype is not d:
+                t2 = _B.cast(t2, dtype=d)
+        if d not in allowed:
+            raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
+        s1, s2 = t1.view.shape, t2.view.shape
+        if s1 != s2:
+            shape = broadcast_shapes(name, s1, s2)
+            t1 = broadcast_tensor(t1, shape)
+            t2 = broadcast_tensor(t2, shape)
+        return t1, t2, d, None
+    if type(x1) is Array:
+        t1 = x1._t
+        s, d = _scalar(name, x2, t1.dtype)
+        if d not in allowed:
+            raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
+        if d is not t1.dtype:
+            t1 = _B.cast(t1, dtype=d)
+        return t1, s, d, None
+    if type(x2) is Array:
+        t2 = x2._t
+        s, d = _scalar(name, x1, t2.dtype)
+        if d not in allowed:
+            raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
+        if d is not t2.dtype:
+            t2 = _B.cast(t2, dtype=d)
+        return _B.full(d, t2.view.shape, s), t2, d, None
+    if isinstance(x1, Array) or isinstance(x2, Array):
+        return _operands(name, _plain(x1), _plain(x2), allowed)
+    raise TypeError(f"{name}: at least one argument must be an nx array, got {type(x1).__name__} and {type(x2).__name__}")
+
+
+def _plain(x: Any) -> Any:
+    return Array._new(x._t) if isinstance(x, Array) else x
+
+
+def _category_name(allowed: frozenset) -> str:
+    for k, v in _CATS.items():
+        if v == allowed:
+            return k
+    return "other"
+
+
+def _binary(name: str, category: str, prim: str, doc: str) -> Callable[[Any, Any], Array]:
+    allowed = _CATS[category]
+    op = getattr(_B, prim)
+
+    def f(x1: Any, x2: Any, /) -> Array:
+        if type(x1) is Array and type(x2) is Array:
+            t1, t2 = x1._t, x2._t
+            d = t1.dtype
+            if d is t2.dtype and d in allowed and t1.view.shape == t2.view.shape:
+                return _new(op(t1, t2))
+        a, b, _, _ = _operands(name, x1, x2, allowed)
+        return _new(op(a, b))
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc
+    return f
+
+
+def _unary(name: str, category: str, prim: str, doc: str) -> Callable[[Any], Array]:
+    allowed = _CATS[category]
+    op = getattr(_B, prim)
+
+    def f(x: Any, /) -> Array:
+        if type(x) is not Array:
+            raise TypeError(f"{name}: x must be an nx array, got {type(x).__name__}")
+        t = x._t
+        if t.dtype not in allowed:
+            raise TypeError(f"{name}: {t.dtype.name} is not allowed (expected {category} dtypes)")
+        return _new(op(t))
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc
+    return f
+
+
+def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
+    """``x op= other``: computes ``fn(x, other)`` and writes it back into ``x``.
+
+    The result must keep ``x``'s dtype and shape (the standard forbids in-place
+    operators that would change either).
+    """
+    r = fn(x, other)
+    name = getattr(fn, "__name__", "inplace")
+    if r._t.dtype is not x._t.dtype:
+        raise TypeError(f"{name}: in-place result dtype {r.dtype.name} differs from {x.dtype.name}")
+    if r._t.view.shape != x._t.view.shape:
+        raise ValueError(f"{name}: in-place result shape {r.shape} differs from {x.shape}")
+    _B.assign(x._t, r._t)
+    return x
+
+
+# ----------------------------------------------------------------- unary, regular
+acos = _unary("acos", "floating-point", "acos", "Principal value of the arc cosine, elementwise.")
+acosh = _unary("acosh", "floating-point", "acosh", "Inverse hyperbolic cosine, elementwise.")
+asin = _unary("asin", "floating-point", "asin", "Principal value of the arc sine, elementwise.")
+asinh = _unary("asinh", "floating-point", "asinh", "Inverse hyperbolic sine, elementwise.")
+atan = _unary("atan", "floating-point", "atan", "Principal value of the arc tangent, elementwise.")
+atanh = _unary("atanh", "floating-point", "atanh", "Inverse hyperbolic tangent, elementwise.")
+bitwise_invert = _unary("bitwise_invert", "integer or boolean", "bitwise_invert", "Bitwise NOT (logical NOT for bool).")
+cos = _unary("cos", "floating-point", "cos", "Cosine, elementwise (radians).")
+cosh = _unary("cosh", "floating-point", "cosh", "Hyperbolic cosine, elementwise.")
+exp = _unary("exp", "floating-point", "exp", "Exponential, elementwise.")
+expm1 = _unary("expm1", "floating-point", "expm1", "exp(x) - 1, accurate for small x.")
+isfinite = _unary("isfinite", "numeric", "isfinite", "True where x is finite.")
+isinf = _unary("isinf", "numeric", "isinf", "True where x is infinite.")
+isnan = _unary("isnan", "numeric", "isnan", "True where x is NaN.")
+log = _unary("log", "floating-point", "log", "Natural logarithm, elementwise.")
+log1p = _unary("log1p", "floating-point", "log1p", "log(1 + x), accurate for small x.")
+log2 = _unary("log2", "floating-point", "log2", "Base-2 logarithm, elementwise.")
+log10 = _unary("log10", "floating-point", "log10", "Base-10 logarithm, elementwise.")
+logical_not = _unary("logical_not", "bool", "logical_not", "Logical NOT, elementwise.")
+negative = _unary("negative", "numeric", "neg", "Numerical negative; integers wrap.")
+positive = _unary("positive", "numeric", "positive", "Numerical positive (a copy of x).")
+round = _unary("round", "numeric", "round_even", "Round to the nearest integer, halves to even.")  # noqa: A001
+sign = _unary("sign", "numeric", "sign", "Sign: -1, 0 or 1 (z/|z| for complex).")
+signbit = _unary("signbit", "real floating-point", "signbit", "True where the sign bit is set.")
+sin = _unary("sin", "floating-point", "sin", "Sine, elementwise (radians).")
+sinh = _unary("sinh", "floating-point", "sinh", "Hyperbolic sine, elementwise.")
+sqrt = _unary("sqrt", "floating-point", "sqrt", "Principal square root, elementwise.")
+square = _unary("square", "numeric", "square", "x * x, elementwise.")
+tan = _unary("tan", "floating-point", "tan", "Tangent, elementwise (radians).")
+tanh = _unary("tanh", "floating-point", "tanh", "Hyperbolic tangent, elementwise.")
+reciprocal = _unary("reciprocal", "floating-point", "recip", "1 / x, elementwise.")
+ceil = _unary("ceil", "real numeric", "ceil", "Round toward +infinity (integers unchanged).")
+floor = _unary("floor", "real numeric", "floor", "Round toward -infinity (integers unchanged).")
+trunc = _unary("trunc", "real numeric", "trunc", "Round toward zero (integers unchanged).")
+conj = _unary("conj", "numeric", "conj", "Complex conjugate (a copy for real dtypes).")
+
+# ---------------------------------------------------------------- binary, regular
+add = _binary("add", "numeric", "add", "x1 + x2, elementwise; integers wrap.")
+subtract = _binary("subtract", "numeric", "sub", "x1 - x2, elementwise; integers wrap.")
+multiply = _binary("multiply", "numeric", "mul", "x1 * x2, elementwise; integers wrap.")
+atan2 = _binary("atan2", "real floating-point", "atan2", "Arc tangent of x1/x2 in the right quadrant.")
+bitwise_and = _binary("bitwise_and", "integer or boolean", "bitwise_and", "Bitwise AND (logical for bool).")
+bitwise_or = _binary("bitwise_or", "integer or boolean", "bitwise_or", "Bitwise OR (logical for bool).")
+bitwise_xor = _binary("bitwise_xor", "integer or boolean", "bitwise_xor", "Bitwise XOR (logical for bool).")
+bitwise_left_shift = _binary("bitwise_left_shift", "integer", "bitwise_left_shift", "x1 << x2; 0 once shifted past the width.")
+bitwise_right_shift = _binary("bitwise_right_shift", "integer", "bitwise_right_shift", "x1 >> x2 (arithmetic for signed).")
+copysign = _binary("copysign", "real floating-point", "copysign", "|x1| with the sign of x2.")
+equal = _binary("equal", "all", "cmpeq", "x1 == x2, elementwise.")
+not_equal = _binary("not_equal", "all", "cmpne", "x1 != x2, elementwise.")
+less = _binary("less", "real numeric", "cmplt", "x1 < x2, elementwise.")
+less_equal = _binary("less_equal", "real numeric", "cmple", "x1 <= x2, elementwise.")
+floor_divide = _binary("floor_divide", "real numeric", "floor_divide", "Floor of x1 / x2; integer division by zero gives 0.")
+remainder = _binary("remainder", "real numeric", "remainder", "Remainder with the sign of x2; integer x % 0 gives 0.")
+hypot = _binary("hypot", "real floating-point", "hypot", "sqrt(x1**2 + x2**2) without undue overflow.")
+logaddexp = _binary("logaddexp", "real floating-point", "logaddexp", "log(exp(x1) + exp(x2)), without overflow.")
+logical_and = _binary("logical_and", "bool", "bitwise_and", "Logical AND, elementwise.")
+logical_or = _binary("logical_or", "bool", "bitwise_or", "Logical OR, elementwise.")
+logical_xor = _binary("logical_xor", "bool", "bitwise_xor", "Logical XOR, elementwise.")
+maximum = _binary("maximum", "real numeric", "max", "Elementwise maximum; NaN propagates.")
+minimum = _binary("minimum", "real numeric", "min", "Elementwise minimum; NaN propagates.")
+nextafter = _binary("nextafter", "real floating-point", "nextafter", "The next representable value after x1 toward x2.")
+pow = _binary("pow", "numeric", "pow", "x1 ** x2; integer powers are exact and wrap.")  # noqa: A001
+_true_divide = _binary("divide", "floating-point", "true_divide", "")
+
+
+def greater(x1: Any, x2: Any, /) -> Array:
+    """x1 > x2, elementwise."""
+    # Note: the backend has cmplt only; greater is less with the operands swapped.
+    return less(x2, x1)
+
+
+def greater_equal(x1: Any, x2: Any, /) -> Array:
+    """x1 >= x2, elementwise."""
+    return less_equal(x2, x1)
+
+
+def divide(x1: Any, x2: Any, /) -> Array:
+    """x1 / x2 with IEEE semantics.
+
+    Note: integer / integer returns the default floating dtype (float64), as NumPy does
+    and as consumers such as scikit-learn expect; the standard leaves it to us.
+    """
+    if (type(x1) is not Array or x1._t.dtype.kind in "fc") and (type(x2) is not Array or x2._t.dtype.kind in "fc"):
+        return _true_divide(x1, x2)
+    a = x1 if type(x1) is not Array or x1._t.dtype.kind in "fc" else _to_default_float("divide", x1)
+    b = x2 if type(x2) is not Array or x2._t.dtype.kind in "fc" else _to_default_float("divide", x2)
+    return _true_divide(a, b)
+
+
+def _to_default_float(name: str, x: Array) -> Array:
+    if x._t.dtype.kind not in "iu":
+        raise TypeError(f"{name}: only numeric dtypes are allowed, got {x.dtype.name}")
+    return _new(_B.cast(x._t, dtype=_dt.DEFAULT_FLOAT))
+
+
+def abs(x: Any, /) -> Array:  # noqa: A001
+    """Absolute value. Note: complex input gives the real dtype of the same precision."""
+    if type(x) is not Array:
+        raise TypeError(f"abs: x must be an nx array, got {type(x).__name__}")
+    d = x._t.dtype
+    if d not in _dt.numeric:
+        raise TypeError(f"abs: only numeric dtypes are allowed, got {d.name}")
+    if d.kind == "c":
+        out = _B.buffer(_dt.COMPLEX_TO_REAL[d], x._t.view.shape)
+        return _new(_B.abs(x._t, out=out))
+    return _new(_B.abs(x._t))
+
+
+def real(x: Any, /) -> Array:
+    """Real part. Note: real dtypes are returned as a copy."""
+    if type(x) is not Array:
+        raise TypeError(f"real: x must be an nx array, got {type(x).__name__}")
+    if x._t.dtype not in _dt.numeric:
+        raise TypeError(f"real: only numeric dtypes are allowed, got {x.dtype.name}")
+    return _new(_B.real(x._t) if x._t.dtype.kind == "c" else _B.copy(x._t))
+
+
+def imag(x: Any, /) -> Array:
+    """Imaginary part. Note: real dtypes give zeros of the same dtype."""
+    if type(x) is not Array:
+        raise TypeError(f"imag: x must be an nx array, got {type(x).__name__}")
+    d = x._t.dtype
+    if d not in _dt.numeric:
+        raise TypeError(f"imag: only numeric dtypes are allowed, got {d.name}")
+    if d.kind == "c":
+        return _new(_B.imag(x._t))
+    return _new(_B.full(d, x._t.view.shape, 0))
+
+
+def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
+    """Clamps each element to [min, max]; either bound may be None, a scalar or an array.
+
+    Note: the result keeps x's dtype (bounds are converted to it), as the standard asks;
+    NaN in x propagates, and where min > max the result is max, as in NumPy.
+    """
+    if type(x) is not Array:
+        raise TypeError(f"clip: x must be an nx array, got {type(x).__name__}")
+    d = x._t.dtype
+    if d not in _dt.real_numeric:
+        raise TypeError(f"clip: only real numeric dtypes are allowed, got {d.name}")
+    r = x
+    for bound, fn, arg in ((min, maximum, "min"), (max, minimum, "max")):
+        if bound is None:
+            continue
+        if isinstance(bound, Array):
+            if bound.dtype.kind != d.kind and not (bound.dtype.kind in "iu" and d.kind in "iu"):
+                raise TypeError(f"clip: {arg} of dtype {bound.dtype.name} does not match x's {d.name}")
+            broadcast_shapes("clip", x.shape, bound.shape)
+        elif type(bound) in (int, float):
+            if d.kind in "iu":
+                if type(bound) is float:
+                    raise TypeError(f"clip: a float {arg} cannot clip an integer array")
+                lo, hi = _IINFO[d]
+                bound = lo if bound < lo else hi if bound > hi else bound
+        else:
+            raise TypeError(f"clip: {arg} must be None, a Python scalar or an nx array")
+        r = fn(r, bound)
+    if r._t.dtype is not d:
+        r = _new(_B.cast(r._t, dtype=d))
+    if r is x:
+        r = _new(_B.copy(x._t))
+    if r.shape != x.shape:
+        raise ValueError(f"clip: the bounds would broadcast x from {x.shape} to {r.shape}")
+    return r
+
+
+__all__ = [n for n in dir() if not n.startswith("_") and n not in {"annotations", "Any", "Callable", "DType", "Tensor", "Array", "get_backend", "ScalarOverflowError", "broadcast_shapes", "broadcast_tensor"}]

@@ -1,0 +1,99 @@
+"""Input validation shared by the namespace: messages start with the function's name."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Sequence
+
+from nx_core import shape as _shape
+from nx_core.backend import get_backend
+from nx_core.dtype import DType
+from nx_core.errors import AxisError, NxInvalidArgument
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array
+
+__all__ = [
+    "check_array",
+    "check_category",
+    "normalize_axis",
+    "normalize_axes",
+    "broadcast_shapes",
+    "broadcast_tensor",
+    "as_int",
+    "ScalarOverflowError",
+]
+
+_B = get_backend()
+
+
+class ScalarOverflowError(OverflowError, ValueError):
+    """A Python int does not fit the integer dtype it is combined with."""
+
+
+def check_array(name: str, x: Any, arg: str = "x") -> Array:
+    if type(x) is not Array:
+        if isinstance(x, Array):
+            return x
+        raise TypeError(f"{name}: {arg} must be an nx array, got {type(x).__name__}")
+    return x
+
+
+def check_category(name: str, dtype: DType, category: str) -> None:
+    if dtype not in _dt.CATEGORIES[category]:
+        raise TypeError(f"{name}: only {category} dtypes are allowed, got {dtype.name}")
+
+
+def as_int(name: str, value: Any, arg: str) -> int:
+    """``value`` as a Python int (anything with ``__index__``, not bool-typed floats)."""
+    if isinstance(value, bool):
+        return int(value)
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: {arg} must be an integer, got {type(value).__name__}") from None
+
+
+def normalize_axis(name: str, axis: Any, ndim: int) -> int:
+    a = as_int(name, axis, "axis")
+    if not -ndim <= a < ndim:
+        raise AxisError(f"{name}: axis {a} is out of bounds for an array of dimension {ndim}")
+    return a + ndim if a < 0 else a
+
+
+def normalize_axes(name: str, axis: Any, ndim: int) -> tuple[int, ...]:
+    """``axis`` (None, an int or a sequence of ints) as sorted unique non-negative axes."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, (tuple, list)):
+        axes = tuple(normalize_axis(name, a, ndim) for a in axis)
+        if len(set(axes)) != len(axes):
+            raise ValueError(f"{name}: repeated axis in {tuple(axis)}")
+        return tuple(sorted(axes))
+    return (normalize_axis(name, axis, ndim),)
+
+
+def broadcast_shapes(name: str, *shapes: Sequence[int]) -> tuple[int, ...]:
+    if not shapes:
+        return ()
+    out = tuple(shapes[0])
+    for s in shapes[1:]:
+        s = tuple(s)
+        if s != out:
+            try:
+                out = tuple(_shape.broadcast(out, s))
+            except NxInvalidArgument as e:
+                raise ValueError(f"{name}: shapes {out} and {s} cannot be broadcast together ({e})") from None
+    return out
+
+
+def broadcast_tensor(t: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """``t`` viewed with ``shape`` (stride-0 expansion, no copy); shapes already checked."""
+    tshape = t.view.shape
+    if tshape == shape:
+        return t
+    k = len(shape) - len(tshape)
+    if k:
+        t = _B.reshape(t, (1,) * k + tshape)
+    return _B.expand(t, shape)

@@ -1,0 +1,633 @@
+"""The NumPy CPU backend: every primitive of the contract (see ``protocol.py``).
+
+A buffer is a C-contiguous ``numpy.ndarray`` read as a flat run of elements. A Tensor's
+``cache`` holds the NumPy array of its logical elements, made once (bounds-checked by
+``_strided``) and reused: for a fresh result it is the result array itself.
+
+Primitives that write into ``out`` also accept ``out=None``, in which case they allocate
+the result (of the dtype the contract implies) and return it; both forms return the
+output Tensor. Binary elementwise primitives also accept a Python scalar as their
+second operand (the frontend has checked it is representable in the result dtype).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+import numpy as np
+
+from .. import dtype as D
+from ..dtype import DType
+from ..errors import NxInvalidArgument
+from ..tensor import Tensor
+from ..view import View, contiguous
+from . import _elementwise as E
+from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
+from ._strided import read
+
+__all__ = ["NumpyBackend", "to_numpy_dtype", "from_numpy_dtype"]
+
+_NP = {d: np.dtype(d.name) for d in D.ALL}
+_FROM_NP = {v: k for k, v in _NP.items()}
+
+
+def to_numpy_dtype(dtype: DType) -> np.dtype:
+    return _NP[dtype]
+
+
+def from_numpy_dtype(dt: Any) -> DType:
+    """The DType of a NumPy dtype; KeyError for dtypes nx does not have."""
+    return _FROM_NP[np.dtype(dt)]
+
+
+def _nd(t: Tensor) -> np.ndarray:
+    """The NumPy array of ``t``'s logical elements (cached on the Tensor)."""
+    c = t.cache
+    if c is None:
+        c = t.cache = read(t.buffer, t.view)
+    return c
+
+
+def _arg(x: Any) -> Any:
+    return x.cache if type(x) is Tensor and x.cache is not None else (_nd(x) if type(x) is Tensor else x)
+
+
+def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
+    def op(self: "NumpyBackend", a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+        x = a.cache
+        if x is None:
+            x = _nd(a)
+        y = b.cache if type(b) is Tensor else b
+        if y is None:
+            y = _nd(b)
+        if out is None:
+            r = ufunc(x, y)
+            if type(r) is np.ndarray and r.flags.c_contiguous:
+                return Tensor(r, contiguous(r.shape), _FROM_NP[r.dtype], self, r)
+            return self.wrap(r)
+        ufunc(x, y, out=_nd(out))
+        return out
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = doc
+    return op
+
+
+def _unary_ufunc(ufunc: Any, name: str, doc: str):
+    def op(self: "NumpyBackend", x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        a = x.cache
+        if a is None:
+            a = _nd(x)
+        if out is None:
+            r = ufunc(a)
+            if type(r) is np.ndarray and r.flags.c_contiguous:
+                return Tensor(r, contiguous(r.shape), _FROM_NP[r.dtype], self, r)
+            return self.wrap(r)
+        ufunc(a, out=_nd(out))
+        return out
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = doc
+    return op
+
+
+def _kernel(fn: Any, name: str, doc: str, arity: int):
+    if arity == 1:
+
+        def op(self: "NumpyBackend", x: Tensor, *, out: Tensor | None = None) -> Tensor:
+            r = fn(_nd(x), out=None if out is None else _nd(out))
+            return self.wrap(r) if out is None else out
+
+    else:
+
+        def op(self: "NumpyBackend", a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
+            r = fn(_nd(a), _arg(b), out=None if out is None else _nd(out))
+            return self.wrap(r) if out is None else out
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = doc
+    return op
+
+
+def _erf(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    # NumPy has no erf; math.erf is exact to the last bit and erf is a rare primitive.
+    r = np.frompyfunc(math.erf, 1, 1)(x).astype(x.dtype)
+    if out is None:
+        return r
+    out[...] = r
+    return out
+
+
+def _positive(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    if out is None:
+        return x.copy()
+    np.copyto(out, x)
+    return out
+
+
+class NumpyBackend:
+    """Executes every primitive with NumPy on the CPU."""
+
+    name = "numpy"
+
+    # ------------------------------------------------------------------ tensors
+    def wrap(self, arr: Any, dtype: DType | None = None) -> Tensor:
+        """A Tensor over a freshly computed ndarray (or NumPy scalar), without copying it.
+
+        A C-contiguous result becomes the buffer as it is; a Fortran-ordered one (NumPy
+        keeps the layout of transposed inputs) is described by a View with permuted
+        strides over its flat memory; anything else is copied to C order.
+        """
+        if type(arr) is not np.ndarray:
+            arr = np.asarray(arr)
+        if arr.flags.c_contiguous:
+            return Tensor(arr, contiguous(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
+        if arr.flags.f_contiguous:
+            isz = arr.itemsize
+            v = View.create(arr.shape, strides=tuple(s // isz for s in arr.strides))
+            return Tensor(arr.ravel(order="F"), v, dtype or _FROM_NP[arr.dtype], self, arr)
+        arr = np.ascontiguousarray(arr)
+        return Tensor(arr, contiguous(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
+
+    def view(self, t: Tensor) -> View:
+        return t.view
+
+    def with_view(self, t: Tensor, view: View) -> Tensor:
+        """A Tensor over ``t``'s buffer laid out as ``view`` (no copy)."""
+        return Tensor(t.buffer, view, t.dtype, self)
+
+    def buffer(self, dtype: DType, shape: Sequence[int]) -> Tensor:
+        shape = tuple(shape)
+        return self.wrap(np.empty(shape, dtype=_NP[dtype]), dtype)
+
+    def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
+        shape = tuple(shape)
+        return self.wrap(np.full(shape, value, dtype=_NP[dtype]), dtype)
+
+    def from_host(self, arr: Any) -> Tensor:
+        """Wraps a host array; a C-contiguous one is shared, anything else is copied."""
+        a = np.asarray(arr)
+        if a.dtype not in _FROM_NP:
+            raise TypeError(f"from_host: unsupported dtype {a.dtype}")
+        if a.dtype.byteorder not in "=|":
+            a = a.astype(a.dtype.newbyteorder("="))
+        return self.wrap(a)
+
+    def to_host(self, t: Tensor) -> np.ndarray:
+        """A C-contiguous NumPy array of ``t``'s logical elements (shared when possible)."""
+        return np.ascontiguousarray(_nd(t))
+
+    def host_view(self, t: Tensor) -> np.ndarray:
+        """The NumPy array of ``t``'s logical elements, strided, sharing memory when unmasked."""
+        return _nd(t)
+
+    def from_dlpack(self, obj: Any, *, copy: bool | None = None) -> Tensor:
+        a = np.from_dlpack(obj, copy=copy)
+        if a.dtype not in _FROM_NP:
+            raise TypeError(f"from_dlpack: unsupported dtype {a.dtype}")
+        return self.wrap(a) if a.flags.c_contiguous else self.wrap(a.copy())
+
+    def to_dlpack(self, t: Tensor, **kwargs: Any) -> Any:
+        return _nd(t).__dlpack__(**kwargs)
+
+    def dlpack_device(self, t: Tensor) -> tuple[int, int]:
+        return (1, 0)  # kDLCPU
+
+    def item(self, t: Tensor) -> Any:
+        """The single element of a 0-d (or one-element) tensor as a Python scalar."""
+        return _nd(t).item()
+
+    def to_list(self, t: Tensor) -> Any:
+        return _nd(t).tolist()
+
+    def format(self, t: Tensor, **kwargs: Any) -> str:
+        """``t``'s elements as NumPy's array2string would print them."""
+        return np.array2string(_nd(t), **kwargs)
+
+    # ------------------------------------------------------- elementwise binary
+    add = _binary_ufunc(np.add, "add", "out <- a + b; integers wrap.")
+    sub = _binary_ufunc(np.subtract, "sub", "out <- a - b; integers wrap.")
+    mul = _binary_ufunc(np.multiply, "mul", "out <- a * b; integers wrap.")
+    div = _kernel(E.div, "div", "IEEE division for floats; C division (truncating, x/0 = 0) for integers.", 2)
+    mod = _kernel(E.mod, "mod", "C remainder (sign of the dividend, x%0 = 0); fmod for floats.", 2)
+    pow = _kernel(E.pow, "pow", "Power; integers exact with wrap-around.", 2)
+    atan2 = _binary_ufunc(np.arctan2, "atan2", "atan2(a, b) in (-pi, pi].")
+    max = _kernel(E.maximum, "max", "Elementwise maximum, NaN-propagating.", 2)
+    min = _kernel(E.minimum, "min", "Elementwise minimum, NaN-propagating.", 2)
+    cmpeq = _binary_ufunc(np.equal, "cmpeq", "out (bool) <- a == b.")
+    cmpne = _binary_ufunc(np.not_equal, "cmpne", "out (bool) <- a != b.")
+    cmplt = _binary_ufunc(np.less, "cmplt", "out (bool) <- a < b.")
+    cmple = _binary_ufunc(np.less_equal, "cmple", "out (bool) <- a <= b.")
+    bitwise_and = _binary_ufunc(np.bitwise_and, "bitwise_and", "Bitwise and (logical on bool).")
+    bitwise_or = _binary_ufunc(np.bitwise_or, "bitwise_or", "Bitwise or (logical on bool).")
+    bitwise_xor = _binary_ufunc(np.bitwise_xor, "bitwise_xor", "Bitwise xor (logical on bool).")
+    # Beyond seed 004, named after the standard.
+    floor_divide = _kernel(E.floor_divide, "floor_divide", "Flooring division; integer x//0 = 0.", 2)
+    remainder = _kernel(E.remainder, "remainder", "Remainder with the sign of the divisor; x%0 = 0.", 2)
+    hypot = _binary_ufunc(np.hypot, "hypot", "sqrt(a**2 + b**2) without undue overflow.")
+    logaddexp = _binary_ufunc(np.logaddexp, "logaddexp", "log(exp(a) + exp(b)).")
+    nextafter = _binary_ufunc(np.nextafter, "nextafter", "The next float after a towards b.")
+    copysign = _binary_ufunc(np.copysign, "copysign", "|a| with the sign of b.")
+    bitwise_left_shift = _kernel(E.shift_left, "bitwise_left_shift", "a << b; 0 past the width.", 2)
+    bitwise_right_shift = _kernel(E.shift_right, "bitwise_right_shift", "Arithmetic a >> b.", 2)
+    true_divide = _binary_ufunc(np.true_divide, "true_divide", "IEEE division (float and complex).")
+
+    # -------------------------------------------------------- elementwise unary
+    neg = _kernel(E.neg, "neg", "out <- -x; integers wrap.", 1)
+    recip = _kernel(E.recip, "recip", "out <- 1/x; integers truncate, 1/0 = 0.", 1)
+    abs = _kernel(E.abs, "abs", "|x|; complex x with a real out gives the modulus.", 1)
+    sign = _kernel(E.sign, "sign", "Sign: -1/0/1; NaN stays NaN; complex z/|z|.", 1)
+    sqrt = _unary_ufunc(np.sqrt, "sqrt", "Square root.")
+    exp = _unary_ufunc(np.exp, "exp", "Exponential.")
+    log = _unary_ufunc(np.log, "log", "Natural logarithm.")
+    sin = _unary_ufunc(np.sin, "sin", "Sine (radians).")
+    cos = _unary_ufunc(np.cos, "cos", "Cosine.")
+    tan = _unary_ufunc(np.tan, "tan", "Tangent.")
+    asin = _unary_ufunc(np.arcsin, "asin", "Arc sine in [-pi/2, pi/2].")
+    acos = _unary_ufunc(np.arccos, "acos", "Arc cosine in [0, pi].")
+    atan = _unary_ufunc(np.arctan, "atan", "Arc tangent in [-pi/2, pi/2].")
+    sinh = _unary_ufunc(np.sinh, "sinh", "Hyperbolic sine.")
+    cosh = _unary_ufunc(np.cosh, "cosh", "Hyperbolic cosine.")
+    tanh = _unary_ufunc(np.tanh, "tanh", "Hyperbolic tangent.")
+    trunc = _kernel(E.trunc, "trunc", "Round toward zero; identity on integers.", 1)
+    ceil = _kernel(E.ceil, "ceil", "Round up; identity on integers.", 1)
+    floor = _kernel(E.floor, "floor", "Round down; identity on integers.", 1)
+    round = _kernel(E.round_half_away, "round", "Round half away from zero; identity on integers.", 1)
+    erf = _kernel(_erf, "erf", "Error function.", 1)
+    # Beyond seed 004, named after the standard.
+    asinh = _unary_ufunc(np.arcsinh, "asinh", "Inverse hyperbolic sine.")
+    acosh = _unary_ufunc(np.arccosh, "acosh", "Inverse hyperbolic cosine.")
+    atanh = _unary_ufunc(np.arctanh, "atanh", "Inverse hyperbolic tangent.")
+    log1p = _unary_ufunc(np.log1p, "log1p", "log(1 + x), accurate near 0.")
+    expm1 = _unary_ufunc(np.expm1, "expm1", "exp(x) - 1, accurate near 0.")
+    log2 = _unary_ufunc(np.log2, "log2", "Base-2 logarithm.")
+    log10 = _unary_ufunc(np.log10, "log10", "Base-10 logarithm.")
+    square = _unary_ufunc(np.square, "square", "x * x.")
+    positive = _kernel(_positive, "positive", "A copy of x.", 1)
+    round_even = _kernel(E.round_half_even, "round_even", "Round half to even (the standard's round).", 1)
+    signbit = _unary_ufunc(np.signbit, "signbit", "out (bool) <- the sign bit of x.")
+    isnan = _unary_ufunc(np.isnan, "isnan", "out (bool) <- x is NaN.")
+    isinf = _unary_ufunc(np.isinf, "isinf", "out (bool) <- x is infinite.")
+    isfinite = _unary_ufunc(np.isfinite, "isfinite", "out (bool) <- x is finite.")
+    real = _unary_ufunc(np.real, "real", "Real part (a view for complex x, so copied into out).")
+    imag = _unary_ufunc(np.imag, "imag", "Imaginary part.")
+    conj = _unary_ufunc(np.conjugate, "conj", "Complex conjugate.")
+    bitwise_invert = _unary_ufunc(np.invert, "bitwise_invert", "~x (logical not on bool).")
+    logical_not = _unary_ufunc(np.logical_not, "logical_not", "not x on bool.")
+
+    # ---------------------------------------------------------------- ternary
+    def where(self, cond: Tensor, a: Any, b: Any, *, out: Tensor | None = None) -> Tensor:
+        r = E.where(_nd(cond), _arg(a), _arg(b), out=None if out is None else _nd(out))
+        return self.wrap(r) if out is None else out
+
+    # ------------------------------------------------------------- reductions
+    def _reduce(self, fn: Any, x: Tensor, axes: Sequence[int], keepdims: bool, out: Tensor | None) -> Tensor:
+        r = fn(_nd(x), tuple(axes), keepdims, out=None if out is None else _nd(out))
+        return self.wrap(r) if out is None else out
+
+    def reduce_sum(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_sum, x, axes, keepdims, out)
+
+    def reduce_prod(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_prod, x, axes, keepdims, out)
+
+    def reduce_max(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_max, x, axes, keepdims, out)
+
+    def reduce_min(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_min, x, axes, keepdims, out)
+
+    def reduce_any(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_any, x, axes, keepdims, out)
+
+    def reduce_all(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_all, x, axes, keepdims, out)
+
+    def argmax(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        r = _reduce.argmax(_nd(x), axis, keepdims, out=None if out is None else _nd(out))
+        return self.wrap(r) if out is None else out
+
+    def argmin(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        r = _reduce.argmin(_nd(x), axis, keepdims, out=None if out is None else _nd(out))
+        return self.wrap(r) if out is None else out
+
+    def associative_scan(self, x: Tensor, *, axis: int, op: str, out: Tensor | None = None) -> Tensor:
+        r = _reduce.associative_scan(_nd(x), axis, op, out=None if out is None else _nd(out))
+        return self.wrap(r) if out is None else out
+
+    # ------------------------------------------------------------------ sorting
+    def sort(self, x: Tensor, *, axis: int, descending: bool = False, out: Tensor | None = None) -> Tensor:
+        r = _sort.sort(_nd(x), axis, descending, out=None if out is None else _nd(out))
+        return self.wrap(r) if out is None else out
+
+    def argsort(self, x: Tensor, *, axis: int, descending: bool = False, out: Tensor | None = None) -> Tensor:
+        r = _sort.argsort(_nd(x), axis, descending, out=None if out is None else _nd(out))
+        return self.wrap(r) if out is None else out
+
+    # ---------------------------------------------------------------- movement
+    def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:
+        return Tensor(t.buffer, t.view.expand(tuple(shape)), t.dtype, self)
+
+    def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor:
+        return Tensor(t.buffer, t.view.reshape(tuple(shape)), t.dtype, self)
+
+    def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
+        return Tensor(t.buffer, t.view.permute(tuple(axes)), t.dtype, self)
+
+    def shrink(self, t: Tensor, bounds: Sequence[tuple[int, int]]) -> Tensor:
+        return Tensor(t.buffer, t.view.shrink(tuple(bounds)), t.dtype, self)
+
+    def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
+        return Tensor(t.buffer, t.view.flip(tuple(flags)), t.dtype, self)
+
+    def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
+        """Virtual padding (``View.pad``): no copy; padded positions read as zero."""
+        return Tensor(t.buffer, t.view.pad(tuple(padding)), t.dtype, self)
+
+    def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Any) -> Tensor:
+        return self.wrap(_indexed.pad(_nd(t), tuple(padding), fill_value), t.dtype)
+
+    def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
+        arrs = [_nd(t) for t in tensors]
+        if out is None:
+            return self.wrap(np.concatenate(arrs, axis=axis))
+        np.concatenate(arrs, axis=axis, out=_nd(out))
+        return out
+
+    # ------------------------------------------------------- conversion, memory
+    def cast(self, x: Tensor, *, out: Tensor | None = None, dtype: DType | None = None) -> Tensor:
+        """Converts to ``out``'s dtype (or ``dtype`` when allocating); see the contract."""
+        if out is None:
+            if dtype is None:
+                raise NxInvalidArgument("cast: needs out or dtype")
+            if dtype is x.dtype:
+                return self.copy(x)
+            out = self.buffer(dtype, x.view.shape)
+        E.cast(_nd(x), out=_nd(out))
+        return out
+
+    def bitcast(self, x: Tensor, dtype: DType) -> Tensor:
+        """Reinterprets the bits of a C-contiguous copy of ``x`` as ``dtype`` (same itemsize)."""
+        a = _nd(x)
+        if not a.flags.c_contiguous:
+            a = a.copy()
+        return self.wrap(a.view(_NP[dtype]), dtype)
+
+    def contiguous(self, t: Tensor) -> Tensor:
+        v = t.view
+        if v.mask is None and v.offset == 0 and v.c_flag and 0 not in v.strides and t.buffer.size == v.numel:
+            return t
+        return self.copy(t)
+
+    def copy(self, t: Tensor) -> Tensor:
+        return self.wrap(np.array(_nd(t), order="C", copy=True), t.dtype)
+
+    def assign(self, dst: Tensor, src: Any) -> Tensor:
+        """Writes src's logical elements (or a scalar) through dst's view into dst's buffer."""
+        if dst.view.mask is not None:
+            raise NxInvalidArgument("assign: cannot write through a masked view")
+        d = _nd(dst)
+        s = _arg(src)
+        if type(s) is np.ndarray and np.may_share_memory(d, s):
+            s = s.copy()
+        np.copyto(d, s, casting="unsafe")
+        return dst
+
+    # ----------------------------------------------------------------- random
+    def threefry(self, key: Tensor, counter: Tensor, *, out: Tensor | None = None) -> Tensor:
+        r = _threefry.threefry2x32(_nd(key), _nd(counter), out=None if out is None else _nd(out))
+        return self.wrap(r) if out is None else out
+
+    # ---------------------------------------------------------- indexed access
+    def gather(self, data: Tensor, indices: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
+        r = _indexed.gather(_nd(data), _nd(indices), axis, out=None if out is None else _nd(out))
+        return self.wrap(r, data.dtype) if out is None else out
+
+    def scatter(
+        self,
+        template: Tensor,
+        *,
+        indices: Tensor,
+        updates: Tensor,
+        axis: int,
+        mode: str = "set",
+        unique_indices: bool = False,
+    ) -> Tensor:
+        r = _indexed.scatter(_nd(template), _nd(indices), _nd(updates), axis, mode=mode, unique_indices=unique_indices)
+        return self.wrap(r, template.dtype)
+
+    def take(self, x: Tensor, indices: Tensor, *, axis: int) -> Tensor:
+        """NumPy-style take: ``x`` indexed along ``axis`` by in-range int ``indices``."""
+        return self.wrap(np.take(_nd(x), _nd(indices), axis=axis), x.dtype)
+
+    def index(self, x: Tensor, key: tuple) -> Tensor:
+        """NumPy advanced indexing by a normalised key of ints, slices, None and int/bool Tensors."""
+        k = tuple(_nd(i) if type(i) is Tensor else i for i in key)
+        return self.wrap(np.array(_nd(x)[k], copy=True), x.dtype)
+
+    def index_put(self, x: Tensor, key: tuple, value: Any) -> Tensor:
+        """Writes ``value`` into ``x[key]`` in place (NumPy semantics: last write wins)."""
+        k = tuple(_nd(i) if type(i) is Tensor else i for i in key)
+        d = _nd(x)
+        v = _arg(value)
+        if type(v) is np.ndarray and np.may_share_memory(d, v):
+            v = v.copy()
+        d[k] = v
+        return x
+
+    def nonzero(self, x: Tensor) -> tuple[Tensor, ...]:
+        return tuple(self.wrap(i.astype(np.int64)) for i in np.nonzero(_nd(x)))
+
+    def searchsorted(self, x1: Tensor, x2: Tensor, *, side: str) -> Tensor:
+        return self.wrap(np.searchsorted(_nd(x1), _nd(x2), side=side).astype(np.int64))
+
+    def unique(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+        """(values, first indices, inverse indices, counts) of the flattened ``x``; NaNs distinct."""
+        a = _nd(x).reshape(-1)
+        values, index, inverse, counts = np.unique(a, return_index=True, return_inverse=True, return_counts=True, equal_nan=False)
+        return (self.wrap(values), self.wrap(index.astype(np.int64)), self.wrap(inverse.astype(np.int64)), self.wrap(counts.astype(np.int64)))
+
+    def isin(self, x1: Tensor, x2: Tensor, *, invert: bool = False) -> Tensor:
+        return self.wrap(np.isin(_nd(x1), _nd(x2), invert=invert))
+
+    def repeat(self, x: Tensor, repeats: Any, *, axis: int) -> Tensor:
+        return self.wrap(np.repeat(_nd(x), _arg(repeats), axis=axis), x.dtype)
+
+    # ----------------------------------------------------------------- creation
+    def arange(self, dtype: DType, start: Any, stop: Any, step: Any) -> Tensor:
+        return self.wrap(np.arange(start, stop, step, dtype=_NP[dtype]), dtype)
+
+    def linspace(self, dtype: DType, start: Any, stop: Any, num: int, endpoint: bool) -> Tensor:
+        return self.wrap(np.linspace(start, stop, num, endpoint=endpoint, dtype=_NP[dtype]), dtype)
+
+    def eye(self, dtype: DType, n: int, m: int, k: int) -> Tensor:
+        return self.wrap(np.eye(n, m, k, dtype=_NP[dtype]), dtype)
+
+    def tril(self, x: Tensor, k: int) -> Tensor:
+        return self.wrap(np.tril(_nd(x), k), x.dtype)
+
+    def triu(self, x: Tensor, k: int) -> Tensor:
+        return self.wrap(np.triu(_nd(x), k), x.dtype)
+
+    # ------------------------------------------------------------------ windows
+    def unfold(self, x: Tensor, *, kernel_size: Sequence[int], stride: Sequence[int], dilation: Sequence[int], padding: Sequence[tuple[int, int]]) -> Tensor:
+        r = _windows.unfold(_nd(x), tuple(kernel_size), tuple(stride), tuple(dilation), tuple(padding))
+        return self.wrap(r, x.dtype)
+
+    def fold(self, x: Tensor, *, output_size: Sequence[int], kernel_size: Sequence[int], stride: Sequence[int], dilation: Sequence[int], padding: Sequence[tuple[int, int]]) -> Tensor:
+        r = _windows.fold(_nd(x), tuple(output_size), tuple(kernel_size), tuple(stride), tuple(dilation), tuple(padding))
+        return self.wrap(r, x.dtype)
+
+    # ------------------------------------------------------------------- matrix
+    def matmul(self, a: Tensor, b: Tensor, *, out: Tensor | None = None) -> Tensor:
+        if out is None:
+            return self.wrap(np.matmul(_nd(a), _nd(b)))
+        np.matmul(_nd(a), _nd(b), out=_nd(out))
+        return out
+
+    def tensordot(self, a: Tensor, b: Tensor, *, axes: tuple[Sequence[int], Sequence[int]]) -> Tensor:
+        return self.wrap(np.tensordot(_nd(a), _nd(b), axes=axes))
+
+    def vecdot(self, a: Tensor, b: Tensor, *, axis: int) -> Tensor:
+        x, y = _nd(a), _nd(b)
+        return self.wrap(np.asarray(np.vecdot(x, y, axis=axis)))
+
+    # --------------------------------------------------------------------- fft
+    def fft(self, x: Tensor, *, axes: Sequence[int]) -> Tensor:
+        return self.wrap(_fft.fft(_nd(x), tuple(axes)))
+
+    def ifft(self, x: Tensor, *, axes: Sequence[int]) -> Tensor:
+        return self.wrap(_fft.ifft(_nd(x), tuple(axes)))
+
+    def rfft(self, x: Tensor, *, axes: Sequence[int]) -> Tensor:
+        return self.wrap(_fft.rfft(_nd(x), tuple(axes)))
+
+    def irfft(self, x: Tensor, *, axes: Sequence[int], s: Sequence[int] | None = None) -> Tensor:
+        return self.wrap(_fft.irfft(_nd(x), tuple(axes), None if s is None else tuple(s)))
+
+    # ------------------------------------------------------------------ linalg
+    def cholesky(self, a: Tensor, *, upper: bool = False) -> Tensor:
+        return self.wrap(_linalg.cholesky(_nd(a), upper))
+
+    def qr(self, a: Tensor, *, reduced: bool = True) -> tuple[Tensor, Tensor]:
+        q, r = _linalg.qr(_nd(a), reduced)
+        return self.wrap(q), self.wrap(r)
+
+    def svd(self, a: Tensor, *, full_matrices: bool = True) -> tuple[Tensor, Tensor, Tensor]:
+        u, s, vh = _linalg.svd(_nd(a), full_matrices)
+        return self.wrap(u), self.wrap(s), self.wrap(vh)
+
+    def svdvals(self, a: Tensor) -> Tensor:
+        return self.wrap(_linalg.svdvals(_nd(a)))
+
+    def eig(self, a: Tensor, *, vectors: bool = True) -> tuple[Tensor, Tensor | None]:
+        w, v = _linalg.eig(_nd(a), vectors)
+        return self.wrap(w), (None if v is None else self.wrap(v))
+
+    def eigh(self, a: Tensor, *, vectors: bool = True) -> tuple[Tensor, Tensor | None]:
+        w, v = _linalg.eigh(_nd(a), vectors)
+        return self.wrap(w), (None if v is None else self.wrap(v))
+
+    def triangular_solve(self, a: Tensor, b: Tensor, *, upper: bool, transpose: bool = False, unit_diag: bool = False) -> Tensor:
+        return self.wrap(_linalg.triangular_solve(_nd(a), _nd(b), upper, transpose, unit_diag))
+
+    def inv(self, a: Tensor) -> Tensor:
+        return self.wrap(_linalg.inv(_nd(a)))
+
+    def det(self, a: Tensor) -> Tensor:
+        return self.wrap(np.asarray(_linalg.det(_nd(a))))
+
+    def slogdet(self, a: Tensor) -> tuple[Tensor, Tensor]:
+        s, l = _linalg.slogdet(_nd(a))
+        return self.wrap(np.asarray(s)), self.wrap(np.asarray(l))
+
+    def solve(self, a: Tensor, b: Tensor) -> Tensor:
+        return self.wrap(_linalg.solve(_nd(a), _nd(b)))
+
+    def pinv(self, a: Tensor, *, rtol: Any = None) -> Tensor:
+        return self.wrap(_linalg.pinv(_nd(a), _arg(rtol)))
+
+    def matrix_rank(self, a: Tensor, *, rtol: Any = None) -> Tensor:
+        return self.wrap(np.asarray(_linalg.matrix_rank(_nd(a), _arg(rtol))))
+
+    # ----------------------------------------- added for the namespace: creation, dtypes
+    def _adopt(self, a: np.ndarray, copy: bool | None, name: str) -> Tensor:
+        """A Tensor over host array ``a``: shared when C-contiguous native, writable and copy is not True."""
+        if a.dtype.newbyteorder("=") not in _FROM_NP:
+            raise TypeError(f"{name}: unsupported dtype {a.dtype}")
+        need = not a.flags.c_contiguous or a.dtype.byteorder not in "=|" or type(a) is not np.ndarray
+        if copy is False and need:
+            raise NxInvalidArgument(f"{name}: the data is not C-contiguous native-endian memory, so a copy is needed, but copy=False")
+        if copy or need or (copy is None and not a.flags.writeable):
+            a = np.array(a, dtype=a.dtype.newbyteorder("="), order="C", copy=True)
+        return self.wrap(a)
+
+    def from_object(self, obj: Any, *, copy: bool | None = None) -> Tensor:
+        """Any object NumPy reads as an array (buffer, __array__): C-contiguous data shared unless copy=True; copy=False raises NxInvalidArgument when a copy is needed."""
+        try:
+            a = np.asarray(obj)
+        except (TypeError, ValueError) as e:
+            raise TypeError(f"from_object: cannot read a {type(obj).__name__} as an array ({e})") from None
+        return self._adopt(a, copy, "from_object")
+
+    def from_dlpack_object(self, obj: Any, *, copy: bool | None = None) -> Tensor:
+        """Imports a DLPack producer like from_object (shared when C-contiguous, copy=True copies, copy=False raises NxInvalidArgument if a copy is needed); BufferError propagates."""
+        a = np.from_dlpack(obj, copy=copy)
+        return self._adopt(a, None if copy else copy, "from_dlpack")
+
+    def from_sequence(self, values: Sequence[Any], shape: Sequence[int], dtype: DType) -> Tensor:
+        """A fresh tensor of ``dtype`` and ``shape`` from the flat row-major Python scalars ``values`` (already checked to fit)."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            a = np.array(values, dtype=_NP[dtype])
+        return self.wrap(a.reshape(tuple(shape)), dtype)
+
+    def arange_n(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
+        """out[i] = start + i*step for i < num: exact (modular) when start and step are ints and dtype is an integer, float64 arithmetic otherwise, then cast."""
+        nd = _NP[dtype]
+        if type(start) is int and type(step) is int and nd.kind in "iu":
+            i = np.arange(num, dtype=np.uint64)
+            with np.errstate(over="ignore"):
+                r = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
+            return self.wrap(r.astype(nd), dtype)
+        with np.errstate(over="ignore", invalid="ignore"):
+            r = np.float64(start) + np.arange(num, dtype=np.float64) * np.float64(step)
+            return self.wrap(r.astype(nd), dtype)
+
+    # (end creation)
+
+    # ------------------------------------- added for the namespace: manipulation, indexing
+    def slice_view(self, t: Tensor, starts: Sequence[int], stops: Sequence[int], steps: Sequence[int]) -> Tensor:
+        """A view (no copy) of unmasked ``t`` taking ``range(starts[i], stops[i], steps[i])`` on axis i (bounds as ``slice.indices`` gives them)."""
+        v = t.view
+        n = len(v.shape)
+        if len(starts) != n or len(stops) != n or len(steps) != n:
+            raise NxInvalidArgument(f"slice_view: needs {n} starts, stops and steps")
+        if v.mask is not None:
+            raise NxInvalidArgument("slice_view: cannot slice a masked view, call contiguous() first")
+        shape = []
+        strides = []
+        offset = v.offset
+        for d, s, b, e, k in zip(v.shape, v.strides, starts, stops, steps):
+            if k == 0:
+                raise NxInvalidArgument("slice_view: step must not be zero")
+            m = len(range(b, e, k))
+            if m and not (0 <= b < d and 0 <= b + (m - 1) * k < d):
+                raise NxInvalidArgument(f"slice_view: range({b}, {e}, {k}) is out of bounds for an axis of size {d}")
+            shape.append(m)
+            strides.append(s * k)
+            if m:
+                offset += b * s
+        return Tensor(t.buffer, View.create(tuple(shape), offset=offset, strides=tuple(strides)), t.dtype, self)
+
+    def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
+        """A fresh tensor: ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy's roll; repeated axes add up)."""
+        return self.wrap(np.roll(_nd(t), tuple(shifts), tuple(axes)), t.dtype)
+
+    # (end manipulation)
+
+    # ------------------------- added for the namespace: searching, sets, sorting, statistics
+    # (end statistics)
+
+    # ------------------------------------------ added for the namespace: linalg and fft
+    # (end linalg)
