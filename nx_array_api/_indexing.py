@@ -1,0 +1,369 @@
+"""``Array.__getitem__`` and ``Array.__setitem__``: the standard's indexing plus NumPy's.
+
+A key is parsed once into a list of items: ints, slices, ``None``, integer Tensors and
+boolean Tensors (Ellipsis expanded, 0-d integer arrays read as ints). Keys made only of
+ints, slices and ``None`` are *basic*: the result is an O(1) view over the same buffer
+(``slice_view`` then a reshape that drops/inserts unit axes). Any integer or boolean
+array makes the key *advanced* (NumPy's rules: arrays and ints broadcast together;
+their dimensions go where the arrays are when these are adjacent, else first); the
+result is a copy. Boolean masks are turned into their ``nonzero`` coordinates, as NumPy
+does, so every advanced key reaching the backend holds only integer arrays.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from nx_core.backend import get_backend
+from nx_core.errors import NxInvalidArgument
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._elementwise_functions import _scalar
+from ._validation import broadcast_tensor
+
+__all__ = ["getitem", "setitem"]
+
+_B = get_backend()
+
+# Item tags of a parsed key.
+_INT, _SLICE, _NONE, _IARR, _BARR, _BOOL0 = range(6)
+
+
+def _fail(name: str, msg: str) -> IndexError:
+    return IndexError(f"{name}: {msg}")
+
+
+def _as_index(name: str, v: Any, what: str) -> int:
+    if isinstance(v, Array):
+        if v.ndim != 0 or v.dtype not in _dt.integer:
+            raise _fail(name, f"{what} must be an integer or a 0-d integer array, got a {v.ndim}-D {v.dtype.name} array")
+        return int(_B.item(v._t))
+    if isinstance(v, (float, complex, str, bytes)):
+        raise _fail(name, f"{what} must be an integer, got {type(v).__name__}")
+    try:
+        return operator.index(v)
+    except TypeError:
+        raise _fail(name, f"{what} must be an integer, got {type(v).__name__}") from None
+
+
+def _flatten_list(name: str, obj: Any, depth: int, out: list, shape: list) -> None:
+    """Checks that ``obj`` is a rectangular nest of ints/bools, collecting them and its shape."""
+    if isinstance(obj, (list, tuple)):
+        if len(shape) <= depth:
+            shape.append(len(obj))
+        elif shape[depth] != len(obj):
+            raise _fail(name, "a list index must be rectangular")
+        for o in obj:
+            _flatten_list(name, o, depth + 1, out, shape)
+        return
+    if len(shape) != depth:
+        raise _fail(name, "a list index must be rectangular")
+    if isinstance(obj, bool):
+        out.append(obj)
+        return
+    if isinstance(obj, (Array, float, complex, str, bytes)):
+        raise _fail(name, f"a list index may hold only integers or booleans, got {type(obj).__name__}")
+    try:
+        out.append(operator.index(obj))
+    except TypeError:
+        raise _fail(name, f"a list index may hold only integers or booleans, got {type(obj).__name__}") from None
+
+
+def _list_index(name: str, obj: Any) -> Tensor:
+    """A Python (nested) list of ints or bools as an int64 or bool Tensor."""
+    flat: list = []
+    shape: list = []
+    _flatten_list(name, obj, 0, flat, shape)
+    n_bool = sum(1 for v in flat if isinstance(v, bool))
+    if n_bool and n_bool != len(flat):
+        raise _fail(name, "a list index cannot mix booleans and integers")
+    if not flat:
+        t = _B.full(_dt.int64, (0,), 0)
+    elif n_bool:
+        t = _B.from_host(flat)
+    else:
+        if any(not -(1 << 63) <= v < (1 << 63) for v in flat):
+            raise _fail(name, "an index in a list is out of bounds")
+        t = _B.from_host(flat)
+        if t.dtype is not _dt.int64:
+            t = _B.cast(t, dtype=_dt.int64)
+    return _B.reshape(t, tuple(shape))
+
+
+def _parse(name: str, key: Any) -> tuple[list, int]:
+    """The key as a list of (tag, value) items, Ellipsis kept as ``(None, ...)``."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    items: list = []
+    n_ell = 0
+    for k in key:
+        if k is None:
+            items.append((_NONE, None))
+        elif k is Ellipsis:
+            n_ell += 1
+            if n_ell > 1:
+                raise _fail(name, "an index can only have a single ellipsis ('...')")
+            items.append((None, Ellipsis))
+        elif isinstance(k, slice):
+            start = None if k.start is None else _as_index(name, k.start, "a slice start")
+            stop = None if k.stop is None else _as_index(name, k.stop, "a slice stop")
+            step = None if k.step is None else _as_index(name, k.step, "a slice step")
+            if step == 0:
+                raise _fail(name, "a slice step cannot be zero")
+            items.append((_SLICE, slice(start, stop, step)))
+        elif isinstance(k, Array):
+            d = k.dtype
+            if d is _dt.bool:
+                items.append((_BOOL0, bool(_B.item(k._t))) if k.ndim == 0 else (_BARR, k._t))
+            elif d in _dt.integer:
+                items.append((_INT, int(_B.item(k._t))) if k.ndim == 0 else (_IARR, k._t))
+            else:
+                raise _fail(name, f"arrays used as indices must be of integer or boolean dtype, got {d.name}")
+        elif isinstance(k, bool):
+            items.append((_BOOL0, k))
+        elif isinstance(k, (list, tuple)):
+            t = _list_index(name, k)
+            items.append((_BARR if t.dtype is _dt.bool else _IARR, t))
+        else:
+            items.append((_INT, _as_index(name, k, "an index")))
+    return items, n_ell
+
+
+def _consumed(tag: Any, val: Any) -> int:
+    if tag in (_INT, _SLICE, _IARR):
+        return 1
+    if tag == _BARR:
+        return len(val.view.shape)
+    return 0
+
+
+def _expand(name: str, items: list, ndim: int) -> list:
+    """Replaces the Ellipsis (or appends one at the end) by full slices."""
+    used = sum(_consumed(t, v) for t, v in items)
+    if used > ndim:
+        raise _fail(name, f"too many indices for an array of dimension {ndim}: {used} were given")
+    fill = [(_SLICE, slice(None))] * (ndim - used)
+    for i, (t, v) in enumerate(items):
+        if v is Ellipsis and t is None:
+            return items[:i] + fill + items[i + 1:]
+    return items + fill
+
+
+def _check_int(name: str, i: int, n: int, axis: int) -> int:
+    if not -n <= i < n:
+        raise _fail(name, f"index {i} is out of bounds for axis {axis} with size {n}")
+    return i + n if i < 0 else i
+
+
+def _basic(name: str, t: Tensor, items: list) -> Tensor:
+    """The O(1) view of ``t`` for a key of ints, slices and None (Ellipsis expanded)."""
+    shape = t.view.shape
+    starts, stops, steps, out = [], [], [], []
+    ax = 0
+    for tag, v in items:
+        if tag == _NONE:
+            out.append(1)
+            continue
+        n = shape[ax]
+        if tag == _INT:
+            i = _check_int(name, v, n, ax)
+            starts.append(i)
+            stops.append(i + 1)
+            steps.append(1)
+        else:
+            b, e, k = v.indices(n)
+            starts.append(b)
+            stops.append(e)
+            steps.append(k)
+            out.append(len(range(b, e, k)))
+        ax += 1
+    if t.view.mask is not None:
+        t = _B.copy(t)  # virtual padding: read through a materialised copy
+    if any(b != 0 or e != n or k != 1 for b, e, k, n in zip(starts, stops, steps, shape)):
+        t = _B.slice_view(t, starts, stops, steps)
+    out_shape = tuple(out)
+    if t.view.shape != out_shape:
+        t = _B.reshape(t, out_shape)
+    return t
+
+
+def _int_bounds(name: str, idx: Tensor, n: int, axis: int) -> None:
+    if idx.view.numel == 0:
+        return
+    axes = tuple(range(len(idx.view.shape)))
+    lo = _B.item(_B.reduce_min(idx, axes=axes))
+    hi = _B.item(_B.reduce_max(idx, axes=axes))
+    if lo < -n or hi >= n:
+        bad = lo if lo < -n else hi
+        raise _fail(name, f"index {bad} is out of bounds for axis {axis} with size {n}")
+
+
+def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
+    out: tuple[int, ...] = ()
+    for s in shapes:
+        n = max(len(out), len(s))
+        a = (1,) * (n - len(out)) + out
+        b = (1,) * (n - len(s)) + tuple(s)
+        r = []
+        for p, q in zip(a, b):
+            if p != q and p != 1 and q != 1:
+                raise _fail(name, f"shape mismatch: indexing arrays of shapes {[tuple(x) for x in shapes]} cannot be broadcast together")
+            r.append(q if p == 1 else p)
+        out = tuple(r)
+    return out
+
+
+def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[int, ...]]:
+    """(tensor, backend key, result shape) for a key holding integer or boolean arrays."""
+    if t.view.mask is not None:
+        t = _B.copy(t)
+    # 0-d booleans: a new unit axis indexed by [0] (True) or [] (False).
+    if any(tag == _BOOL0 for tag, _ in items):
+        shape = list(t.view.shape)
+        new_items = []
+        ax = 0
+        for tag, v in items:
+            if tag == _BOOL0:
+                shape.insert(ax, 1)
+                idx = _B.full(_dt.int64, (1,) if v else (0,), 0)
+                new_items.append((_IARR, idx))
+                ax += 1
+            else:
+                new_items.append((tag, v))
+                ax += _consumed(tag, v)
+        t = _B.reshape(t, tuple(shape))
+        items = new_items
+    # Boolean arrays: check their shapes, then use their nonzero coordinates.
+    shape = t.view.shape
+    ax = 0
+    empty_axes = []
+    new_items = []
+    for tag, v in items:
+        if tag == _BARR:
+            mshape = v.view.shape
+            for j, m in enumerate(mshape):
+                if m != shape[ax + j]:
+                    if m != 0:
+                        raise _fail(
+                            name,
+                            f"boolean index of shape {mshape} does not match the indexed dimensions "
+                            f"{shape[ax:ax + len(mshape)]} (at axis {ax + j})",
+                        )
+                    empty_axes.append(ax + j)
+            new_items.extend((_IARR, c) for c in _B.nonzero(v))
+            ax += len(mshape)
+        else:
+            new_items.append((tag, v))
+            ax += _consumed(tag, v)
+    items = new_items
+    if empty_axes:
+        n = len(shape)
+        t = _B.slice_view(t, [0] * n, [0 if i in empty_axes else shape[i] for i in range(n)], [1] * n)
+        shape = t.view.shape
+    # Bounds, the backend key and the result shape.
+    key = []
+    adv_pos = []
+    adv_shapes = []
+    ax = 0
+    for pos, (tag, v) in enumerate(items):
+        if tag == _NONE:
+            key.append(None)
+            continue
+        n = shape[ax]
+        if tag == _INT:
+            key.append(_check_int(name, v, n, ax))
+            adv_pos.append(pos)
+            adv_shapes.append(())
+        elif tag == _IARR:
+            _int_bounds(name, v, n, ax)
+            key.append(v)
+            adv_pos.append(pos)
+            adv_shapes.append(v.view.shape)
+        else:
+            key.append(v)
+        ax += 1
+    bshape = _broadcast_index_shapes(name, adv_shapes)
+    adjacent = adv_pos == list(range(adv_pos[0], adv_pos[0] + len(adv_pos)))
+    out: list[int] = [] if adjacent else list(bshape)
+    ax = 0
+    for pos, (tag, v) in enumerate(items):
+        if tag == _NONE:
+            out.append(1)
+            continue
+        if tag == _SLICE:
+            out.append(len(range(*v.indices(shape[ax]))))
+        elif adjacent and pos == adv_pos[0]:
+            out.extend(bshape)
+        ax += 1
+    return t, tuple(key), tuple(out)
+
+
+def _resolve(name: str, x: Array, key: Any) -> tuple[bool, Tensor, tuple, tuple[int, ...]]:
+    """(is basic, tensor, backend key or (), result shape)."""
+    items, _ = _parse(name, key)
+    t = x._t
+    items = _expand(name, items, len(t.view.shape))
+    if all(tag in (_INT, _SLICE, _NONE) for tag, _ in items):
+        v = _basic(name, t, items)
+        return True, v, (), v.view.shape
+    return (False, *_advanced(name, t, items))
+
+
+def getitem(x: Array, key: Any, /) -> Array:
+    """``x[key]``: a view for basic keys, a copy for integer/boolean array keys."""
+    basic, t, k, _ = _resolve("__getitem__", x, key)
+    if basic:
+        return Array._new(t)
+    return Array._new(_B.index(t, k))
+
+
+def _value(name: str, x: Array, value: Any) -> Any:
+    """``value`` as a Tensor of x's dtype, or a Python scalar representable in it."""
+    d = x.dtype
+    if isinstance(value, Array):
+        vd = value.dtype
+        if vd is not d and _dt.PROMOTION.get((vd, d)) is not d:
+            raise TypeError(f"{name}: cannot assign a {vd.name} array to a {d.name} array without changing its dtype")
+        t = value._t
+        return t if vd is d else _B.cast(t, dtype=d)
+    if type(value) in (bool, int, float, complex):
+        s, rd = _scalar(name, value, d)
+        if rd is not d:
+            raise TypeError(f"{name}: cannot assign a Python {type(value).__name__} to a {d.name} array")
+        return s
+    raise TypeError(f"{name}: the value must be an nx array or a Python scalar, got {type(value).__name__}")
+
+
+def _fit(name: str, v: Any, shape: tuple[int, ...]) -> Any:
+    """Broadcasts a value Tensor to the indexed ``shape`` (NumPy drops leading unit axes)."""
+    if not isinstance(v, Tensor):
+        return v
+    vs = v.view.shape
+    while len(vs) > len(shape) and vs[0] == 1:
+        vs = vs[1:]
+    ok = len(vs) <= len(shape) and all(a == b or a == 1 for a, b in zip(vs[::-1], shape[::-1]))
+    if not ok:
+        raise ValueError(f"{name}: a value of shape {v.view.shape} cannot be broadcast to the indexed shape {shape}")
+    if vs != v.view.shape:
+        v = _B.reshape(v, vs)
+    return broadcast_tensor(v, shape)
+
+
+def setitem(x: Array, key: Any, value: Any, /) -> None:
+    """``x[key] = value``: writes through x's view into its buffer."""
+    name = "__setitem__"
+    if x._t.view.mask is not None:
+        raise ValueError(f"{name}: cannot write into a virtually padded (masked) view")
+    v = _value(name, x, value)
+    basic, t, k, shape = _resolve(name, x, key)
+    v = _fit(name, v, shape)
+    try:
+        if basic:
+            _B.assign(t, v)
+        else:
+            _B.index_put(t, k, v)
+    except NxInvalidArgument as e:
+        raise ValueError(f"{name}: {e}") from None

@@ -1,0 +1,85 @@
+"""Indexing functions (the standard's "Indexing Functions" section): ``take``, ``take_along_axis``.
+
+Indices are bounds-checked (negative ones count from the end); out-of-range indices
+raise IndexError.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from nx_core.backend import get_backend
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._validation import broadcast_tensor, check_array, normalize_axis
+
+__all__ = ["take", "take_along_axis"]
+
+_B = get_backend()
+
+
+def _check_bounds(name: str, idx: Tensor, n: int) -> None:
+    if idx.view.numel == 0:
+        return
+    axes = tuple(range(len(idx.view.shape)))
+    lo = _B.item(_B.reduce_min(idx, axes=axes))
+    hi = _B.item(_B.reduce_max(idx, axes=axes))
+    if lo < -n or hi >= n:
+        bad = lo if lo < -n else hi
+        raise IndexError(f"{name}: index {bad} is out of bounds for an axis of size {n}")
+
+
+def _indices(name: str, indices: object) -> Array:
+    indices = check_array(name, indices, "indices")
+    if indices.dtype not in _dt.integer:
+        raise TypeError(f"{name}: indices must have an integer dtype, got {indices.dtype.name}")
+    return indices
+
+
+def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
+    """Elements of ``x`` at ``indices`` (1-D) along ``axis`` (required when ``x.ndim > 1``)."""
+    name = "take"
+    x = check_array(name, x)
+    indices = _indices(name, indices)
+    if indices.ndim != 1:
+        raise ValueError(f"{name}: indices must be one-dimensional, got shape {indices.shape}")
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError(f"{name}: axis is required for an array of dimension {x.ndim}")
+        if x.ndim == 0:
+            raise ValueError(f"{name}: cannot take from a 0-d array")
+        ax = 0
+    else:
+        ax = normalize_axis(name, axis, x.ndim)
+    n = x.shape[ax]
+    _check_bounds(name, indices._t, n)
+    return Array._new(_B.take(x._t, indices._t, axis=ax))
+
+
+def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
+    """``out[..., j, ...] = x[..., indices[..., j, ...], ...]`` along ``axis``; the other axes broadcast."""
+    name = "take_along_axis"
+    x = check_array(name, x)
+    indices = _indices(name, indices)
+    if x.ndim == 0:
+        raise ValueError(f"{name}: x must have at least one dimension")
+    if indices.ndim != x.ndim:
+        raise ValueError(f"{name}: indices ({indices.ndim}-D) must have as many dimensions as x ({x.ndim}-D)")
+    ax = normalize_axis(name, axis, x.ndim)
+    xs, js = x.shape, indices.shape
+    shape = []
+    for i, (a, b) in enumerate(zip(xs, js)):
+        if i == ax:
+            shape.append(None)
+        elif a == b or b == 1:
+            shape.append(a)
+        elif a == 1:
+            shape.append(b)
+        else:
+            raise ValueError(f"{name}: x of shape {xs} and indices of shape {js} cannot be broadcast outside axis {ax}")
+    _check_bounds(name, indices._t, xs[ax])
+    xt = broadcast_tensor(x._t, tuple(xs[ax] if d is None else d for d in shape))
+    it = broadcast_tensor(indices._t, tuple(js[ax] if d is None else d for d in shape))
+    return Array._new(_B.gather(xt, it, axis=ax))

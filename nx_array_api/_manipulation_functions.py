@@ -1,0 +1,377 @@
+"""Manipulation functions (the standard's "Manipulation Functions" section).
+
+Views (O(1), sharing the buffer): ``broadcast_to``, ``broadcast_arrays``,
+``expand_dims``, ``flip``, ``moveaxis``, ``permute_dims``, ``reshape`` (when the strided
+View can express it), ``squeeze`` and the parts of ``unstack``. Copies: ``concat``,
+``stack``, ``repeat``, ``tile`` and ``roll``.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, List, Optional, Tuple, Union
+
+from nx_core.backend import get_backend
+from nx_core.dtype import DType
+from nx_core.errors import AxisError, NxInvalidArgument
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._validation import (
+    broadcast_shapes as _bshapes,
+    broadcast_tensor,
+    check_array,
+    normalize_axis,
+    normalize_axes,
+)
+
+__all__ = [
+    "broadcast_arrays",
+    "broadcast_shapes",
+    "broadcast_to",
+    "concat",
+    "expand_dims",
+    "flip",
+    "moveaxis",
+    "permute_dims",
+    "repeat",
+    "reshape",
+    "roll",
+    "squeeze",
+    "stack",
+    "tile",
+    "unstack",
+]
+
+_B = get_backend()
+_new = Array._new
+
+
+# ----------------------------------------------------------------- helpers
+def _int(name: str, v: Any, what: str) -> int:
+    if isinstance(v, bool) or isinstance(v, (float, complex, str)) or isinstance(v, Array):
+        raise TypeError(f"{name}: {what} must be an integer, got {type(v).__name__}")
+    try:
+        return operator.index(v)
+    except TypeError:
+        raise TypeError(f"{name}: {what} must be an integer, got {type(v).__name__}") from None
+
+
+def _shape_arg(name: str, shape: Any, what: str = "shape") -> tuple[int, ...]:
+    if isinstance(shape, (tuple, list)):
+        return tuple(_int(name, s, f"{what} entry") for s in shape)
+    return (_int(name, shape, what),)
+
+
+def _int_tuple(name: str, v: Any, what: str) -> tuple[int, ...]:
+    """An int or a tuple/list of ints as a tuple."""
+    if isinstance(v, (tuple, list)):
+        return tuple(_int(name, a, what) for a in v)
+    return (_int(name, v, what),)
+
+
+def _axes_list(name: str, axes: tuple[int, ...], ndim: int) -> tuple[int, ...]:
+    """Normalised axes in the given order; repeated axes are a ValueError."""
+    out = tuple(normalize_axis(name, a, ndim) for a in axes)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{name}: repeated axis in {axes}")
+    return out
+
+
+def _view_reshape(t: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """``t`` reshaped to ``shape`` (same element count): a view when possible, else a copy."""
+    if t.view.shape == shape:
+        return t
+    try:
+        return _B.reshape(t, shape)
+    except NxInvalidArgument:
+        return _B.reshape(_B.copy(t), shape)
+
+
+def _flat(t: Tensor) -> Tensor:
+    return _view_reshape(t, (t.view.numel,))
+
+
+def _arrays(name: str, arrays: Any) -> list[Array]:
+    if isinstance(arrays, Array) or not isinstance(arrays, (tuple, list)):
+        raise TypeError(f"{name}: arrays must be a tuple or list of nx arrays, got {type(arrays).__name__}")
+    if not arrays:
+        raise ValueError(f"{name}: needs at least one array")
+    return [check_array(name, a, "arrays[i]") for a in arrays]
+
+
+def _common_dtype(name: str, arrays: list[Array]) -> DType:
+    d = arrays[0].dtype
+    for a in arrays[1:]:
+        d = _dt.result_type_pair(d, a.dtype, name)
+    return d
+
+
+def _cast(t: Tensor, d: DType) -> Tensor:
+    return t if t.dtype is d else _B.cast(t, dtype=d)
+
+
+# ---------------------------------------------------------------- functions
+def broadcast_arrays(*arrays: Array) -> Tuple[Array, ...]:
+    """Broadcasts the arrays against one another (stride-0 views)."""
+    xs = [check_array("broadcast_arrays", a, "arrays[i]") for a in arrays]
+    shape = _bshapes("broadcast_arrays", *(a.shape for a in xs))
+    return tuple(_new(broadcast_tensor(a._t, shape)) for a in xs)
+
+
+def broadcast_shapes(*shapes: Tuple[Optional[int], ...]) -> Tuple[Optional[int], ...]:
+    """The shape the given shapes broadcast to; ``()`` for none."""
+    norm = []
+    for s in shapes:
+        s = _shape_arg("broadcast_shapes", s)
+        if any(d < 0 for d in s):
+            raise ValueError(f"broadcast_shapes: negative dimension in {s}")
+        norm.append(s)
+    return tuple(_bshapes("broadcast_shapes", *norm))
+
+
+def broadcast_to(x: Array, /, shape: Tuple[int, ...]) -> Array:
+    """``x`` broadcast to ``shape`` (a stride-0 view)."""
+    x = check_array("broadcast_to", x)
+    shape = _shape_arg("broadcast_to", shape)
+    if any(d < 0 for d in shape):
+        raise ValueError(f"broadcast_to: negative dimension in {shape}")
+    xs = x.shape
+    ok = len(xs) <= len(shape) and all(a == b or a == 1 for a, b in zip(xs[::-1], shape[::-1]))
+    if not ok:
+        raise ValueError(f"broadcast_to: cannot broadcast an array of shape {xs} to {shape}")
+    return _new(broadcast_tensor(x._t, shape))
+
+
+def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[int] = 0) -> Array:
+    """Joins arrays along an existing axis (``axis=None`` flattens them first); a copy."""
+    name = "concat"
+    xs = _arrays(name, arrays)
+    d = _common_dtype(name, xs)
+    if axis is None:
+        ts = [_cast(_flat(a._t), d) for a in xs]
+        return _new(_B.cat(ts, axis=0))
+    nd = xs[0].ndim
+    if any(a.ndim != nd for a in xs):
+        raise ValueError(f"{name}: all arrays must have the same number of dimensions, got {[a.ndim for a in xs]}")
+    if nd == 0:
+        raise ValueError(f"{name}: zero-dimensional arrays cannot be concatenated along an axis")
+    ax = normalize_axis(name, axis, nd)
+    s0 = xs[0].shape
+    for a in xs[1:]:
+        if any(p != q for i, (p, q) in enumerate(zip(s0, a.shape)) if i != ax):
+            raise ValueError(f"{name}: shapes {s0} and {a.shape} differ outside axis {ax}")
+    return _new(_B.cat([_cast(a._t, d) for a in xs], axis=ax))
+
+
+def expand_dims(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
+    """``x`` with unit axes inserted at ``axis`` (positions in the result); a view."""
+    name = "expand_dims"
+    x = check_array(name, x)
+    axes = _int_tuple(name, axis, "axis")
+    m = x.ndim + len(axes)
+    pos = []
+    for a in axes:
+        if not -m <= a < m:
+            raise AxisError(f"{name}: axis {a} is out of bounds for a result of dimension {m}")
+        pos.append(a + m if a < 0 else a)
+    if len(set(pos)) != len(pos):
+        raise ValueError(f"{name}: repeated axis in {axes}")
+    it = iter(x.shape)
+    shape = tuple(1 if i in pos else next(it) for i in range(m))
+    return _new(_view_reshape(x._t, shape))
+
+
+def flip(x: Array, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None) -> Array:
+    """``x`` reversed along ``axis`` (all axes for None); a view with negative strides."""
+    x = check_array("flip", x)
+    if axis is not None and not isinstance(axis, (tuple, list)):
+        axis = _int("flip", axis, "axis")
+    axes = normalize_axes("flip", axis, x.ndim)
+    if not axes:
+        return _new(x._t)
+    return _new(_B.flip(x._t, tuple(i in axes for i in range(x.ndim))))
+
+
+def moveaxis(x: Array, source: Union[int, Tuple[int, ...]], destination: Union[int, Tuple[int, ...]], /) -> Array:
+    """``x`` with the ``source`` axes moved to ``destination``; a view."""
+    name = "moveaxis"
+    x = check_array(name, x)
+    src = _axes_list(name, _int_tuple(name, source, "source"), x.ndim)
+    dst = _axes_list(name, _int_tuple(name, destination, "destination"), x.ndim)
+    if len(src) != len(dst):
+        raise ValueError(f"{name}: source and destination must have the same number of axes, got {len(src)} and {len(dst)}")
+    order = [i for i in range(x.ndim) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return _new(_B.permute(x._t, tuple(order)))
+
+
+def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
+    """``x`` with its axes permuted (negative axes allowed); a view."""
+    name = "permute_dims"
+    x = check_array(name, x)
+    if not isinstance(axes, (tuple, list)):
+        raise TypeError(f"{name}: axes must be a tuple of ints, got {type(axes).__name__}")
+    ax = tuple(_int(name, a, "axes entry") for a in axes)
+    if len(ax) != x.ndim:
+        raise ValueError(f"{name}: axes {ax} must have one entry per dimension ({x.ndim})")
+    return _new(_B.permute(x._t, _axes_list(name, ax, x.ndim)))
+
+
+def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = None) -> Array:
+    """Repeats each element ``repeats`` times along ``axis`` (flattened for None); a copy."""
+    name = "repeat"
+    x = check_array(name, x)
+    t = x._t
+    if axis is None:
+        t = _flat(t)
+        ax = 0
+    else:
+        ax = normalize_axis(name, axis, x.ndim)
+    n = t.view.shape[ax]
+    if isinstance(repeats, Array):
+        r = repeats._t
+        if repeats.dtype not in _dt.integer:
+            raise TypeError(f"{name}: repeats must have an integer dtype, got {repeats.dtype.name}")
+        if repeats.ndim != 1 or repeats.shape[0] not in (1, n):
+            raise ValueError(f"{name}: repeats of shape {repeats.shape} must have shape (1,) or ({n},)")
+        if r.dtype is _dt.uint64 and r.view.numel:
+            if _B.item(_B.reduce_max(r, axes=(0,))) >= 1 << 63:
+                raise ValueError(f"{name}: a repeat count is too large")
+        r = _cast(r, _dt.int64)
+        if r.view.numel and _B.item(_B.reduce_min(r, axes=(0,))) < 0:
+            raise ValueError(f"{name}: repeats must be non-negative")
+        if r.view.shape[0] == 1 and n != 1:
+            r = _B.item(r)
+    else:
+        r = _int(name, repeats, "repeats")
+        if r < 0:
+            raise ValueError(f"{name}: repeats must be non-negative, got {r}")
+    return _new(_B.repeat(t, r, axis=ax))
+
+
+def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None) -> Array:
+    """``x`` with a new shape (one ``-1`` inferred): a view when the strides allow it."""
+    name = "reshape"
+    x = check_array(name, x)
+    shape = _shape_arg(name, shape)
+    if copy is not None and not isinstance(copy, bool):
+        raise TypeError(f"{name}: copy must be None or a bool, got {type(copy).__name__}")
+    n_unknown = sum(1 for d in shape if d == -1)
+    if n_unknown > 1:
+        raise ValueError(f"{name}: only one dimension can be -1, got {shape}")
+    if any(d < -1 for d in shape):
+        raise ValueError(f"{name}: negative dimension in {shape}")
+    size = x.size
+    known = 1
+    for d in shape:
+        if d != -1:
+            known *= d
+    if n_unknown:
+        if known == 0 or size % known:
+            raise ValueError(f"{name}: cannot reshape an array of shape {x.shape} to {shape}")
+        shape = tuple(size // known if d == -1 else d for d in shape)
+    elif known != size:
+        raise ValueError(f"{name}: cannot reshape an array of shape {x.shape} to {shape}")
+    t = x._t
+    if copy:
+        return _new(_B.reshape(_B.copy(t), shape))
+    try:
+        return _new(_B.reshape(t, shape))
+    except NxInvalidArgument:
+        if copy is False:
+            raise ValueError(f"{name}: cannot reshape {x.shape} to {shape} without a copy, but copy=False") from None
+        return _new(_B.reshape(_B.copy(t), shape))
+
+
+def roll(
+    x: Array,
+    /,
+    shift: Union[int, Tuple[int, ...]],
+    *,
+    axis: Optional[Union[int, Tuple[int, ...]]] = None,
+) -> Array:
+    """``x`` rolled by ``shift`` along ``axis`` (flattened for None); a copy."""
+    name = "roll"
+    x = check_array(name, x)
+    shifts = _int_tuple(name, shift, "shift")
+    if axis is None:
+        if len(shifts) != 1:
+            raise ValueError(f"{name}: with axis=None, shift must be a single integer, got {shift}")
+        t = _flat(x._t)
+        return _new(_view_reshape(_B.roll(t, shifts, (0,)), x.shape))
+    axes = tuple(normalize_axis(name, a, x.ndim) for a in _int_tuple(name, axis, "axis"))
+    if len(shifts) == 1:
+        shifts = shifts * len(axes)
+    elif len(shifts) != len(axes) or not isinstance(axis, (tuple, list)):
+        raise ValueError(f"{name}: shift {shift} and axis {axis} must have the same length")
+    return _new(_B.roll(x._t, shifts, axes))
+
+
+def squeeze(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
+    """``x`` without the given unit axes; a view. A non-unit axis is a ValueError."""
+    name = "squeeze"
+    x = check_array(name, x)
+    axes = _axes_list(name, _int_tuple(name, axis, "axis"), x.ndim)
+    for a in axes:
+        if x.shape[a] != 1:
+            raise ValueError(f"{name}: cannot squeeze axis {a} of size {x.shape[a]}")
+    shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
+    return _new(_view_reshape(x._t, shape))
+
+
+def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) -> Array:
+    """Joins same-shaped arrays along a new axis; a copy."""
+    name = "stack"
+    xs = _arrays(name, arrays)
+    d = _common_dtype(name, xs)
+    s0 = xs[0].shape
+    for a in xs[1:]:
+        if a.shape != s0:
+            raise ValueError(f"{name}: all arrays must have the same shape, got {s0} and {a.shape}")
+    ax = normalize_axis(name, axis, len(s0) + 1)
+    shape = s0[:ax] + (1,) + s0[ax:]
+    return _new(_B.cat([_cast(_view_reshape(a._t, shape), d) for a in xs], axis=ax))
+
+
+def tile(x: Array, repetitions: Tuple[int, ...], /) -> Array:
+    """``x`` tiled ``repetitions`` times along each axis; a copy."""
+    name = "tile"
+    x = check_array(name, x)
+    if not isinstance(repetitions, (tuple, list)):
+        raise TypeError(f"{name}: repetitions must be a tuple of ints, got {type(repetitions).__name__}")
+    reps = tuple(_int(name, r, "repetitions entry") for r in repetitions)
+    if any(r < 0 for r in reps):
+        raise ValueError(f"{name}: repetitions must be non-negative, got {reps}")
+    n = max(x.ndim, len(reps))
+    reps = (1,) * (n - len(reps)) + reps
+    shape = (1,) * (n - x.ndim) + x.shape
+    inter = tuple(v for s in shape for v in (1, s))
+    big = tuple(v for r, s in zip(reps, shape) for v in (r, s))
+    t = _B.expand(_view_reshape(x._t, inter), big)
+    out = tuple(r * s for r, s in zip(reps, shape))
+    return _new(_B.reshape(_B.copy(t), out))
+
+
+def unstack(x: Array, /, *, axis: int = 0) -> Tuple[Array, ...]:
+    """The slices of ``x`` along ``axis``, each a view."""
+    name = "unstack"
+    x = check_array(name, x)
+    if x.ndim == 0:
+        raise ValueError(f"{name}: cannot unstack a 0-d array")
+    ax = normalize_axis(name, axis, x.ndim)
+    t = x._t
+    if t.view.mask is not None:
+        t = _B.copy(t)
+    shape = x.shape
+    out_shape = shape[:ax] + shape[ax + 1:]
+    starts = [0] * x.ndim
+    stops = list(shape)
+    steps = [1] * x.ndim
+    parts = []
+    for i in range(shape[ax]):
+        starts[ax], stops[ax] = i, i + 1
+        parts.append(_new(_B.reshape(_B.slice_view(t, starts, stops, steps), out_shape)))
+    return tuple(parts)

@@ -1,0 +1,318 @@
+"""__getitem__ / __setitem__, take and take_along_axis against NumPy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nx_array_api as xp
+from nx_array_api._array_object import Array
+from nx_core.backend import get_backend
+
+_B = get_backend()
+
+
+def A(a, dtype=None):
+    return Array._new(_B.from_host(np.asarray(a, dtype=dtype)))
+
+
+def N(x):
+    return np.asarray(x)
+
+
+def same(x, expected):
+    e = np.asarray(expected)
+    r = N(x)
+    assert r.shape == e.shape, (r.shape, e.shape)
+    assert r.dtype == e.dtype, (r.dtype, e.dtype)
+    np.testing.assert_array_equal(r, e)
+
+
+def nxkey(k):
+    """The NumPy key with its ndarrays turned into nx arrays."""
+    conv = lambda i: A(i) if isinstance(i, np.ndarray) else i  # noqa: E731
+    return tuple(conv(i) for i in k) if isinstance(k, tuple) else conv(k)
+
+
+a24 = np.arange(24, dtype=np.int64).reshape(2, 3, 4)
+
+BASIC = [
+    0,
+    -1,
+    (1, 2),
+    (1, 2, 3),
+    (-2, -3, -4),
+    slice(None),
+    slice(None, None, -1),
+    (slice(1, None), slice(None, None, 2)),
+    (Ellipsis, 1),
+    (0, Ellipsis),
+    (0, Ellipsis, 0),
+    (Ellipsis, None),
+    (None, 0, None, slice(1, 3), slice(None, None, 2)),
+    (slice(None), slice(2, 0, -1), slice(-1, None, -3)),
+    (slice(10, -10, -1),),
+    (slice(5, 1),),
+    (slice(-100, 100, 3),),
+    (),
+    Ellipsis,
+    None,
+]
+
+
+@pytest.mark.parametrize("key", BASIC, ids=repr)
+def test_getitem_basic_is_view(key):
+    x = A(a24)
+    r = x[key]
+    same(r, a24[key])
+    if r.size:
+        assert np.shares_memory(N(r), N(x))
+
+
+def test_getitem_zero_d():
+    x = A(np.float32(2.5))
+    same(x[()], np.array(2.5, np.float32))
+    same(x[...], np.array(2.5, np.float32))
+    same(x[None], np.array([2.5], np.float32))
+    with pytest.raises(IndexError):
+        x[0]
+
+
+def test_getitem_zero_d_int_arrays_are_ints():
+    x = A(a24)
+    same(x[A(np.int64(1)), A(np.int8(-1))], a24[1, -1])
+    assert np.shares_memory(N(x[A(np.int64(1))]), N(x))
+    same(x[A(np.int32(1)): A(np.int32(2))], a24[1:2])
+
+
+ADVANCED = [
+    (np.array([0, 1, 1]),),
+    (np.array([[0], [1]]), 0),
+    (0, np.array([0, 2]), np.array([1, -1])),
+    (np.array([0, 1]), slice(None), np.array([1, 2])),
+    (slice(None), np.array([0, 2]), np.array([1, 3])),
+    (slice(None), np.array([[0], [2]]), np.array([1, 3])),
+    (0, None, np.array([1, 2])),
+    (np.array([[0], [1]]), 0, np.array([1, 2, 3])),
+    (Ellipsis, np.array([3, 0])),
+    (np.array([], dtype=np.int64),),
+    (np.array([1, 0], dtype=np.uint8), np.array([2, 0], dtype=np.uint64)),
+    (a24 > 5,),
+    (a24[:, :, 0] > 5,),
+    (a24[:, 0, 0] > 5,),
+    (slice(None), np.zeros(3, bool)),
+    (np.array([True, False]), Ellipsis, 1),
+    (True,),
+    (False,),
+    (True, 0, np.array([1, 2])),
+    ([0, 1],),
+    ([[0, 1], [1, 0]], [0, 1]),
+    ([True, False],),
+]
+
+
+@pytest.mark.parametrize("key", ADVANCED, ids=repr)
+def test_getitem_advanced(key):
+    x = A(a24)
+    r = x[nxkey(key)]
+    same(r, a24[key])
+    if r.size:
+        assert not np.shares_memory(N(r), N(x))
+
+
+def test_getitem_zero_d_bool_arrays():
+    x = A(a24)
+    same(x[A(np.bool_(True))], a24[np.bool_(True)])
+    same(x[A(np.bool_(False))], a24[np.bool_(False)])
+
+
+def test_getitem_empty_mask_axes():
+    # The standard lets a mask dimension be 0 where the array's is not.
+    x = A(np.arange(6).reshape(2, 3))
+    assert x[A(np.zeros((0,), bool))].shape == (0, 3)
+    assert x[A(np.zeros((2, 0), bool))].shape == (0,)
+    assert x[A(np.zeros((0, 3), bool))].shape == (0,)
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        1.5,
+        "a",
+        (0, 0, 0, 0),
+        (Ellipsis, Ellipsis),
+        [1.0],
+        5,
+        -3,
+        (0, 3),
+        (slice(0.5),),
+        (slice(None, None, 0),),
+        ([0, 5],),
+        np.array([0, -3]),
+        [[0, 1], [1]],
+        [0, True],
+        np.ones((2, 2), bool),
+        np.ones((3,), bool),
+        np.ones((2, 3, 4, 1), bool),
+        np.array([0.0]),
+        (np.array([0, 1]), np.array([0, 1, 2])),
+        {0: 1},
+        object(),
+    ],
+    ids=repr,
+)
+def test_getitem_errors(key):
+    x = A(a24)
+    with pytest.raises(IndexError, match="^__getitem__"):
+        x[nxkey(key)]
+
+
+def test_iter_and_len():
+    x = A(a24)
+    rows = list(x)
+    assert len(rows) == 2
+    same(rows[1], a24[1])
+
+
+# --------------------------------------------------------------------- setitem
+SET = [
+    (0, 5),
+    ((1, 2, 3), -1),
+    ((slice(None), 1), np.arange(4)),
+    ((slice(None, None, -1), slice(None), slice(None, None, 2)), np.arange(12).reshape(2, 3, 2)),
+    ((Ellipsis, 0), np.arange(3)),
+    (None, 7),
+    ((np.array([0, 1]), np.array([2, 0])), np.arange(8).reshape(2, 4)),
+    ((slice(None), np.array([0, 2]), np.array([1, 3])), 0),
+    (a24 % 3 == 0, -5),
+    (a24 % 3 == 0, np.arange(8)),
+    (np.array([0, 0]), np.arange(24).reshape(2, 3, 4)),  # duplicates: last write wins
+    (True, np.arange(12).reshape(3, 4)),
+    ([1], np.arange(12).reshape(1, 3, 4)),
+    (slice(0, 1), np.arange(12).reshape(1, 1, 3, 4)),  # leading unit axes are dropped
+]
+
+
+@pytest.mark.parametrize("key,value", SET, ids=repr)
+def test_setitem(key, value):
+    a = a24.copy()
+    x = A(a24)
+    v = A(value) if isinstance(value, np.ndarray) else value
+    x[nxkey(key)] = v
+    a[key] = value
+    same(x, a)
+
+
+def test_setitem_through_views():
+    a = a24.copy()
+    x = A(a24)
+    v = x[1]
+    v[0, ::2] = 100
+    a[1, 0, ::2] = 100
+    same(x, a)
+    w = xp.permute_dims(x, (2, 1, 0))
+    w[0] = -1
+    a.transpose(2, 1, 0)[0] = -1
+    same(x, a)
+
+
+def test_setitem_overlap():
+    a = a24.copy()
+    x = A(a24)
+    x[1:, ::-1] = x[:1]
+    a[1:, ::-1] = a[:1].copy()
+    same(x, a)
+    b = np.arange(10)
+    y = A(b)
+    y[1:] = y[:-1]
+    b[1:] = b[:-1].copy()
+    same(y, b)
+    y[::-1] = y
+    b[::-1] = b.copy()
+    same(y, b)
+    y[A(np.array([0, 1, 2]))] = y[A(np.array([2, 1, 0]))]
+    b[[0, 1, 2]] = b[[2, 1, 0]]
+    same(y, b)
+
+
+def test_setitem_dtypes():
+    x = A(np.zeros(3, np.float64))
+    x[0] = 1  # int into float
+    x[1] = A(np.float32(2.5))
+    x[2] = 3.5
+    same(x, np.array([1.0, 2.5, 3.5]))
+    with pytest.raises(TypeError, match="^__setitem__"):
+        x[0] = 1j
+    with pytest.raises(TypeError):
+        x[0] = A(np.complex64(1))
+    i = A(np.zeros(2, np.int8))
+    with pytest.raises(TypeError):
+        i[0] = 1.5
+    with pytest.raises(TypeError):
+        i[0] = A(np.int16(1))
+    with pytest.raises(TypeError):
+        i[0] = "a"
+    i[0] = A(np.int8(3))
+    same(i, np.array([3, 0], np.int8))
+    b = A(np.zeros(2, bool))
+    b[1] = True
+    same(b, np.array([False, True]))
+    with pytest.raises(TypeError):
+        b[0] = 1
+    u = A(np.zeros(2, np.uint64))
+    u[0] = 2**64 - 1
+    same(u, np.array([2**64 - 1, 0], np.uint64))
+
+
+def test_setitem_shape_errors():
+    x = A(np.zeros((2, 3)))
+    with pytest.raises(ValueError, match="^__setitem__"):
+        x[0] = A(np.ones(2))
+    with pytest.raises(ValueError):
+        x[A(np.array([0, 1]))] = A(np.ones((3, 3)))
+    with pytest.raises(IndexError):
+        x[5] = 1.0
+    with pytest.raises(IndexError):
+        x[0.5] = 1.0
+
+
+# ---------------------------------------------------------- indexing functions
+def test_take():
+    a = np.arange(12).reshape(3, 4)
+    x = A(a)
+    same(xp.take(x, A(np.array([2, 0, -1])), axis=0), np.take(a, [2, 0, -1], axis=0))
+    same(xp.take(x, A(np.array([3, 3], np.uint8)), axis=-1), np.take(a, [3, 3], axis=1))
+    same(xp.take(A(np.arange(5)), A(np.array([4, 0]))), np.array([4, 0]))
+    same(xp.take(x, A(np.array([], np.int64)), axis=1), np.take(a, np.array([], np.int64), axis=1))
+    with pytest.raises(ValueError):
+        xp.take(x, A(np.array([0])))
+    with pytest.raises(IndexError, match="^take"):
+        xp.take(x, A(np.array([0, 3])), axis=0)
+    with pytest.raises(IndexError):
+        xp.take(x, A(np.array([-4])), axis=0)
+    with pytest.raises(TypeError):
+        xp.take(x, A(np.array([0.0])), axis=0)
+    with pytest.raises(IndexError):
+        xp.take(x, A(np.array([0])), axis=2)
+
+
+def test_take_along_axis():
+    a = np.array([[10, 30, 20], [60, 40, 50]])
+    x = A(a)
+    idx = np.argsort(a, axis=1)
+    same(xp.take_along_axis(x, A(idx), axis=1), np.take_along_axis(a, idx, axis=1))
+    same(xp.take_along_axis(x, A(idx)), np.take_along_axis(a, idx, axis=-1))
+    i0 = np.array([[1, 0, -1]])
+    same(xp.take_along_axis(x, A(i0), axis=0), np.take_along_axis(a, i0, axis=0))
+    # broadcasting outside the axis
+    i1 = np.array([[2], [0]])
+    b = np.arange(3)[None, :] * np.ones((2, 1), int)
+    same(xp.take_along_axis(A(np.arange(3)[None, :]), A(i1), axis=1), np.take_along_axis(b, i1, axis=1))
+    with pytest.raises(IndexError, match="^take_along_axis"):
+        xp.take_along_axis(x, A(np.array([[3]])), axis=1)
+    with pytest.raises(ValueError):
+        xp.take_along_axis(x, A(np.array([1])), axis=1)
+    with pytest.raises(ValueError):
+        xp.take_along_axis(x, A(np.zeros((3, 1), int)), axis=1)
+    with pytest.raises(TypeError):
+        xp.take_along_axis(x, A(np.zeros((2, 1))), axis=1)
