@@ -1,0 +1,149 @@
+"""Linear algebra functions of the main namespace (the standard's "Linear Algebra
+Functions" section): ``matmul``, ``matrix_transpose``, ``tensordot`` and ``vecdot``.
+
+The ``linalg`` extension re-exports them. Each validates dtypes and shapes up front,
+promotes its operands by the standard's lattice, broadcasts batch dimensions with
+stride-0 views and makes one backend call.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence, Tuple, Union
+
+from nx_core.backend import get_backend
+from nx_core.dtype import DType
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._validation import as_int, broadcast_shapes, broadcast_tensor, check_array
+
+__all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
+
+_B = get_backend()
+_new = Array._new
+
+
+def _promote(name: str, x1: Any, x2: Any, allowed: frozenset, what: str) -> tuple[Tensor, Tensor, DType]:
+    """Both operands as tensors of their promoted dtype (TypeError outside ``allowed``)."""
+    x1 = check_array(name, x1, "x1")
+    x2 = check_array(name, x2, "x2")
+    d1, d2 = x1.dtype, x2.dtype
+    if d1 not in allowed or d2 not in allowed:
+        raise TypeError(f"{name}: only {what} dtypes are allowed, got {d1.name} and {d2.name}")
+    d = _dt.result_type_pair(d1, d2, name)
+    t1 = x1._t if d1 is d else _B.cast(x1._t, dtype=d)
+    t2 = x2._t if d2 is d else _B.cast(x2._t, dtype=d)
+    return t1, t2, d
+
+
+def matmul(x1: Array, x2: Array, /) -> Array:
+    """Matrix product with NumPy's ``@`` semantics.
+
+    A 1-D ``x1`` is promoted to a row ``(1, K)``, a 1-D ``x2`` to a column ``(K, 1)``, and
+    the added axes are removed from the result; batch dimensions broadcast. 0-d
+    operands and mismatched inner dimensions raise ValueError.
+    """
+    t1, t2, _ = _promote("matmul", x1, x2, _dt.numeric, "numeric")
+    s1, s2 = t1.view.shape, t2.view.shape
+    if not s1 or not s2:
+        raise ValueError(f"matmul: operands must have at least one dimension, got shapes {s1} and {s2}")
+    v1, v2 = len(s1) == 1, len(s2) == 1
+    if v1:
+        t1 = _B.reshape(t1, (1, s1[0]))
+    if v2:
+        t2 = _B.reshape(t2, (s2[0], 1))
+    a, b = t1.view.shape, t2.view.shape
+    if a[-1] != b[-2]:
+        raise ValueError(f"matmul: inner dimensions differ: shapes {s1} and {s2} ({a[-1]} != {b[-2]})")
+    batch = broadcast_shapes("matmul", a[:-2], b[:-2])
+    t1 = broadcast_tensor(t1, batch + a[-2:])
+    t2 = broadcast_tensor(t2, batch + b[-2:])
+    r = _B.matmul(t1, t2)
+    if v1 or v2:
+        shape = batch + (() if v1 else (a[-2],)) + (() if v2 else (b[-1],))
+        r = _B.reshape(r, shape)
+    return _new(r)
+
+
+def matrix_transpose(x: Array, /) -> Array:
+    """Transposes the last two axes: an O(1) view sharing ``x``'s buffer."""
+    x = check_array("matrix_transpose", x)
+    n = x.ndim
+    if n < 2:
+        raise ValueError(f"matrix_transpose: x must have at least 2 dimensions, got shape {x.shape}")
+    return _new(_B.permute(x._t, (*range(n - 2), n - 1, n - 2)))
+
+
+def _contraction_axes(name: str, axes: Any, n1: int, n2: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    if isinstance(axes, (tuple, list)):
+        if len(axes) != 2:
+            raise ValueError(f"{name}: axes must be an int or a pair of sequences, got {axes!r}")
+        out = []
+        for seq, n, arg in ((axes[0], n1, "x1"), (axes[1], n2, "x2")):
+            if not isinstance(seq, Sequence) or isinstance(seq, str):
+                seq = (seq,)
+            norm = []
+            for a in seq:
+                i = as_int(name, a, "axes")
+                if not -n <= i < n:
+                    raise ValueError(f"{name}: axis {i} is out of bounds for {arg} of dimension {n}")
+                norm.append(i + n if i < 0 else i)
+            if len(set(norm)) != len(norm):
+                raise ValueError(f"{name}: repeated axis in {tuple(seq)} for {arg}")
+            out.append(tuple(norm))
+        if len(out[0]) != len(out[1]):
+            raise ValueError(f"{name}: axes sequences differ in length: {out[0]} and {out[1]}")
+        return out[0], out[1]
+    k = as_int(name, axes, "axes")
+    if k < 0:
+        raise ValueError(f"{name}: axes must be non-negative, got {k}")
+    if k > n1 or k > n2:
+        raise ValueError(f"{name}: cannot contract {k} axes of arrays of dimension {n1} and {n2}")
+    return tuple(range(n1 - k, n1)), tuple(range(k))
+
+
+def tensordot(
+    x1: Array,
+    x2: Array,
+    /,
+    *,
+    axes: Union[int, Tuple[Sequence[int], Sequence[int]]] = 2,
+) -> Array:
+    """Tensor contraction over ``axes`` (an int N: the last N of x1 with the first N of
+    x2; or a pair of axis sequences). Contracted sizes must match exactly."""
+    t1, t2, _ = _promote("tensordot", x1, x2, _dt.numeric, "numeric")
+    s1, s2 = t1.view.shape, t2.view.shape
+    a1, a2 = _contraction_axes("tensordot", axes, len(s1), len(s2))
+    for i, j in zip(a1, a2):
+        if s1[i] != s2[j]:
+            raise ValueError(
+                f"tensordot: contracted axis {i} of x1 (size {s1[i]}) and axis {j} of x2 (size {s2[j]}) differ"
+            )
+    return _new(_B.tensordot(t1, t2, axes=(list(a1), list(a2))))
+
+
+def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+    """Dot products of the vectors along ``axis``: ``sum(conj(x1) * x2)``.
+
+    ``axis`` counts from the end (a non-negative axis is accepted when both inputs
+    have the same rank); the contracted axis must have the same size in both inputs
+    (it is never broadcast), the other axes broadcast.
+    """
+    t1, t2, _ = _promote("vecdot", x1, x2, _dt.numeric, "numeric")
+    s1, s2 = t1.view.shape, t2.view.shape
+    ax = as_int("vecdot", axis, "axis")
+    n = max(len(s1), len(s2))
+    lo = min(len(s1), len(s2))
+    if ax >= 0:
+        if len(s1) != len(s2) or ax >= n:
+            raise ValueError(f"vecdot: axis must be negative, in [-{lo}, -1], got {ax}")
+        ax -= n
+    if lo == 0 or not -lo <= ax <= -1:
+        raise ValueError(f"vecdot: axis {ax} is out of bounds for shapes {s1} and {s2}")
+    if s1[ax] != s2[ax]:
+        raise ValueError(f"vecdot: the vectors along axis {ax} differ in size: {s1[ax]} and {s2[ax]}")
+    shape = broadcast_shapes("vecdot", s1, s2)
+    t1 = broadcast_tensor(t1, shape)
+    t2 = broadcast_tensor(t2, shape)
+    return _new(_B.vecdot(t1, t2, axis=ax + n))

@@ -1,0 +1,372 @@
+"""The ``fft`` extension of the standard (2025.12).
+
+The backend's transforms are unnormalised (``ifft(fft(x)) = n * x``); the ``norm``
+modes are applied here with one multiply:
+
+=============  =============================  ======================================
+norm           forward transforms             inverse transforms
+=============  =============================  ======================================
+"backward"     1                              1/n
+"ortho"        1/sqrt(n)                      1/sqrt(n)
+"forward"      1/n                            1
+=============  =============================  ======================================
+
+(``hfft`` counts as a forward transform, ``ihfft`` as an inverse one; for the n-D
+transforms ``n = prod(s)``.) Inputs are trimmed along a transformed axis with an O(1)
+view and zero-padded with the backend's ``pad``. Single precision stays single
+precision: complex64 in gives complex64 (or float32) out. Real floating-point inputs of
+the complex transforms are cast to the complex dtype of their precision.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal, Optional, Sequence, Union
+
+from nx_core.backend import get_backend
+from nx_core.dtype import DType
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import CPU_DEVICE, Array, Device
+from ._validation import as_int, check_array, normalize_axis
+
+__all__ = [
+    "fft",
+    "ifft",
+    "fftn",
+    "ifftn",
+    "rfft",
+    "irfft",
+    "rfftn",
+    "irfftn",
+    "hfft",
+    "ihfft",
+    "fftfreq",
+    "rfftfreq",
+    "fftshift",
+    "ifftshift",
+]
+
+_B = get_backend()
+_new = Array._new
+_NORMS = ("backward", "ortho", "forward")
+_Norm = Literal["backward", "ortho", "forward"]
+
+
+# ------------------------------------------------------------------ helpers
+def _complex_input(name: str, x: Any) -> Tensor:
+    """x as a complex tensor (real floating-point inputs cast to their complex dtype)."""
+    x = check_array(name, x)
+    d = x.dtype
+    if d in _dt.complex_floating:
+        return x._t
+    if d in _dt.real_floating:
+        return _B.cast(x._t, dtype=_dt.REAL_TO_COMPLEX[d])
+    raise TypeError(f"{name}: only floating-point dtypes are allowed, got {d.name}")
+
+
+def _real_input(name: str, x: Any) -> Tensor:
+    x = check_array(name, x)
+    if x.dtype not in _dt.real_floating:
+        raise TypeError(f"{name}: only real floating-point dtypes are allowed, got {x.dtype.name}")
+    return x._t
+
+
+def _check_norm(name: str, norm: Any) -> str:
+    if not isinstance(norm, str) or norm not in _NORMS:
+        raise ValueError(f"{name}: norm must be 'backward', 'ortho' or 'forward', got {norm!r}")
+    return norm
+
+
+def _length(name: str, n: Any, arg: str = "n") -> int:
+    v = as_int(name, n, arg)
+    if v < 1:
+        raise ValueError(f"{name}: invalid number of data points {v} (must be at least 1)")
+    return v
+
+
+def _resize(t: Tensor, axis: int, n: int) -> Tensor:
+    """t trimmed (a view) or zero-padded (a copy) to length ``n`` along ``axis``."""
+    shape = t.view.shape
+    m = shape[axis]
+    if n != m and 0 in shape[:axis] + shape[axis + 1 :]:
+        return _B.buffer(t.dtype, shape[:axis] + (n,) + shape[axis + 1 :])
+    if n < m:
+        bounds = [(0, d) for d in shape]
+        bounds[axis] = (0, n)
+        return _B.shrink(t, bounds)
+    if n > m:
+        padding = [(0, 0)] * len(shape)
+        padding[axis] = (0, n - m)
+        return _B.pad(t, padding, 0)
+    return t
+
+
+def _scale(t: Tensor, norm: str, n: int, inverse: bool) -> Tensor:
+    if norm == "ortho":
+        f = 1.0 / math.sqrt(n)
+    elif (norm == "forward") != inverse:
+        f = 1.0 / n
+    else:
+        return t
+    return _B.mul(t, f)
+
+
+def _axes_list(name: str, axes: Any, ndim: int) -> list[int]:
+    """``axes`` as non-negative axes, in the given order; repeats raise ValueError."""
+    if axes is None:
+        return list(range(ndim))
+    if isinstance(axes, (str, bytes)) or not isinstance(axes, Sequence):
+        raise TypeError(f"{name}: axes must be a sequence of ints or None, got {type(axes).__name__}")
+    out = [normalize_axis(name, a, ndim) for a in axes]
+    if len(set(out)) != len(out):
+        raise ValueError(f"{name}: repeated axis in {tuple(axes)}")
+    return out
+
+
+def _sizes(name: str, t: Tensor, s: Any, axes: Any, last_half: bool = False) -> tuple[list[int], list[int]]:
+    """(axes, output lengths) of an n-D transform; ``s[i] == -1`` keeps the default.
+
+    With ``last_half`` (irfftn) the default length of the last axis is ``2*(M-1)``.
+    """
+    shape = t.view.shape
+    if s is not None and axes is None:
+        raise ValueError(f"{name}: axes must be given when s is given")
+    ax = _axes_list(name, axes, len(shape))
+    default = [shape[a] for a in ax]
+    if last_half and ax:
+        default[-1] = 2 * (shape[ax[-1]] - 1)
+    if s is None:
+        sizes = default
+    else:
+        if isinstance(s, (str, bytes)) or not isinstance(s, Sequence):
+            raise TypeError(f"{name}: s must be a sequence of ints or None, got {type(s).__name__}")
+        if len(s) != len(ax):
+            raise ValueError(f"{name}: s has {len(s)} entries but axes has {len(ax)}")
+        sizes = []
+        for v, dflt in zip(s, default):
+            v = as_int(name, v, "s")
+            sizes.append(dflt if v == -1 else v)
+    for v in sizes:
+        if v < 1:
+            raise ValueError(f"{name}: invalid number of data points {v} (must be at least 1)")
+    return ax, sizes
+
+
+# ------------------------------------------------------ complex transforms
+def _c2c(name: str, x: Any, n: Any, axis: int, norm: str, inverse: bool) -> Array:
+    t = _complex_input(name, x)
+    norm = _check_norm(name, norm)
+    if t.ndim == 0:
+        raise ValueError(f"{name}: x must have at least one dimension")
+    ax = normalize_axis(name, axis, t.ndim)
+    n = t.view.shape[ax] if n is None else _length(name, n)
+    if n < 1:
+        raise ValueError(f"{name}: invalid number of data points {n} (must be at least 1)")
+    t = _resize(t, ax, n)
+    r = (_B.ifft if inverse else _B.fft)(t, axes=(ax,))
+    return _new(_scale(r, norm, n, inverse))
+
+
+def _c2cn(name: str, x: Any, s: Any, axes: Any, norm: str, inverse: bool) -> Array:
+    t = _complex_input(name, x)
+    norm = _check_norm(name, norm)
+    ax, sizes = _sizes(name, t, s, axes)
+    for a, v in zip(ax, sizes):
+        t = _resize(t, a, v)
+    if not ax:
+        return _new(_B.copy(t))
+    r = (_B.ifft if inverse else _B.fft)(t, axes=tuple(ax))
+    return _new(_scale(r, norm, math.prod(sizes), inverse))
+
+
+def fft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
+    """One-dimensional discrete Fourier transform along ``axis`` (length ``n``)."""
+    return _c2c("fft", x, n, axis, norm, False)
+
+
+def ifft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
+    """One-dimensional inverse discrete Fourier transform along ``axis`` (length ``n``)."""
+    return _c2c("ifft", x, n, axis, norm, True)
+
+
+def fftn(
+    x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
+) -> Array:
+    """n-dimensional discrete Fourier transform over ``axes`` (all by default), with
+    lengths ``s``."""
+    return _c2cn("fftn", x, s, axes, norm, False)
+
+
+def ifftn(
+    x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
+) -> Array:
+    """n-dimensional inverse discrete Fourier transform over ``axes`` (all by default)."""
+    return _c2cn("ifftn", x, s, axes, norm, True)
+
+
+# --------------------------------------------------------- real transforms
+def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
+    """One-dimensional transform of real input: ``n//2 + 1`` non-negative frequency bins."""
+    t = _real_input("rfft", x)
+    norm = _check_norm("rfft", norm)
+    if t.ndim == 0:
+        raise ValueError("rfft: x must have at least one dimension")
+    ax = normalize_axis("rfft", axis, t.ndim)
+    n = t.view.shape[ax] if n is None else _length("rfft", n)
+    if n < 1:
+        raise ValueError(f"rfft: invalid number of data points {n} (must be at least 1)")
+    r = _B.rfft(_resize(t, ax, n), axes=(ax,))
+    return _new(_scale(r, norm, n, False))
+
+
+def irfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
+    """Inverse of ``rfft``: ``n`` real outputs (default ``2*(M-1)``) from the first
+    ``n//2 + 1`` bins of x."""
+    t = _complex_input("irfft", x)
+    norm = _check_norm("irfft", norm)
+    if t.ndim == 0:
+        raise ValueError("irfft: x must have at least one dimension")
+    ax = normalize_axis("irfft", axis, t.ndim)
+    n = 2 * (t.view.shape[ax] - 1) if n is None else _length("irfft", n)
+    if n < 1:
+        raise ValueError(f"irfft: invalid number of output points {n} (x has {t.view.shape[ax]} along axis {ax})")
+    r = _B.irfft(_resize(t, ax, n // 2 + 1), axes=(ax,), s=(n,))
+    return _new(_scale(r, norm, n, True))
+
+
+def rfftn(
+    x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
+) -> Array:
+    """n-dimensional transform of real input; the last of ``axes`` keeps ``s[-1]//2 + 1``
+    bins."""
+    t = _real_input("rfftn", x)
+    norm = _check_norm("rfftn", norm)
+    ax, sizes = _sizes("rfftn", t, s, axes)
+    if not ax:
+        raise ValueError("rfftn: at least one axis must be transformed")
+    for a, v in zip(ax, sizes):
+        t = _resize(t, a, v)
+    r = _B.rfft(t, axes=tuple(ax))
+    return _new(_scale(r, norm, math.prod(sizes), False))
+
+
+def irfftn(
+    x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
+) -> Array:
+    """Inverse of ``rfftn``: real output of lengths ``s`` (default: x's lengths, and
+    ``2*(M-1)`` along the last of ``axes``)."""
+    t = _complex_input("irfftn", x)
+    norm = _check_norm("irfftn", norm)
+    ax, sizes = _sizes("irfftn", t, s, axes, last_half=True)
+    if not ax:
+        raise ValueError("irfftn: at least one axis must be transformed")
+    for a, v in zip(ax[:-1], sizes[:-1]):
+        t = _resize(t, a, v)
+    t = _resize(t, ax[-1], sizes[-1] // 2 + 1)
+    r = _B.irfft(t, axes=tuple(ax), s=tuple(sizes))
+    return _new(_scale(r, norm, math.prod(sizes), True))
+
+
+def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
+    """Transform of a Hermitian-symmetric signal given by its first half: ``n`` real
+    outputs (default ``2*(M-1)``)."""
+    t = _complex_input("hfft", x)
+    norm = _check_norm("hfft", norm)
+    if t.ndim == 0:
+        raise ValueError("hfft: x must have at least one dimension")
+    ax = normalize_axis("hfft", axis, t.ndim)
+    n = 2 * (t.view.shape[ax] - 1) if n is None else _length("hfft", n)
+    if n < 1:
+        raise ValueError(f"hfft: invalid number of output points {n} (x has {t.view.shape[ax]} along axis {ax})")
+    r = _B.irfft(_B.conj(_resize(t, ax, n // 2 + 1)), axes=(ax,), s=(n,))
+    return _new(_scale(r, norm, n, False))
+
+
+def ihfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
+    """Inverse of ``hfft`` for real input: ``n//2 + 1`` complex outputs."""
+    t = _real_input("ihfft", x)
+    norm = _check_norm("ihfft", norm)
+    if t.ndim == 0:
+        raise ValueError("ihfft: x must have at least one dimension")
+    ax = normalize_axis("ihfft", axis, t.ndim)
+    n = t.view.shape[ax] if n is None else _length("ihfft", n)
+    if n < 1:
+        raise ValueError(f"ihfft: invalid number of data points {n} (must be at least 1)")
+    r = _B.conj(_B.rfft(_resize(t, ax, n), axes=(ax,)))
+    return _new(_scale(r, norm, n, True))
+
+
+# -------------------------------------------------------------- frequencies
+def _freq_args(name: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[int, float, DType]:
+    n = _length(name, n)
+    if isinstance(d, bool) or type(d) not in (int, float):
+        raise TypeError(f"{name}: d must be a float, got {type(d).__name__}")
+    if d == 0:
+        raise ValueError(f"{name}: d must be non-zero")
+    if dtype is None:
+        dtype = _dt.DEFAULT_FLOAT
+    elif not isinstance(dtype, DType) or dtype not in _dt.real_floating:
+        raise TypeError(f"{name}: dtype must be a real floating-point dtype, got {dtype!r}")
+    if device is not None and device != CPU_DEVICE and device != "cpu":
+        raise ValueError(f"{name}: unknown device {device!r}")
+    return n, float(d), dtype
+
+
+def fftfreq(
+    n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None
+) -> Array:
+    """Sample frequencies of an ``n``-point transform with spacing ``d``:
+    ``[0, 1, ..., -(n//2), ..., -1] / (d*n)``."""
+    n, d, dtype = _freq_args("fftfreq", n, d, dtype, device)
+    f64 = _dt.float64
+    k = _B.cat([_B.arange(f64, 0, (n - 1) // 2 + 1, 1), _B.arange(f64, -(n // 2), 0, 1)], axis=0)
+    return _new(_B.cast(_B.mul(k, 1.0 / (n * d)), dtype=dtype))
+
+
+def rfftfreq(
+    n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None
+) -> Array:
+    """Sample frequencies of ``rfft``: ``[0, 1, ..., n//2] / (d*n)``."""
+    n, d, dtype = _freq_args("rfftfreq", n, d, dtype, device)
+    k = _B.arange(_dt.float64, 0, n // 2 + 1, 1)
+    return _new(_B.cast(_B.mul(k, 1.0 / (n * d)), dtype=dtype))
+
+
+# ------------------------------------------------------------------- shifts
+def _shift(name: str, x: Any, axes: Any, inverse: bool) -> Array:
+    x = check_array(name, x)
+    t = x._t
+    nd = t.ndim
+    if axes is None:
+        ax = list(range(nd))
+    elif isinstance(axes, Sequence) and not isinstance(axes, (str, bytes)):
+        ax = [normalize_axis(name, a, nd) for a in axes]
+    else:
+        ax = [normalize_axis(name, axes, nd)]
+    if 0 in t.view.shape:
+        ax = []  # nothing to move
+    for a in ax:
+        shape = t.view.shape
+        m = shape[a]
+        k = (-(m // 2) if inverse else m // 2) % m if m else 0
+        if k == 0:
+            continue
+        # roll by k: out = cat(t[m-k:], t[:m-k]) along axis a
+        head = [(0, d) for d in shape]
+        tail = list(head)
+        head[a] = (m - k, m)
+        tail[a] = (0, m - k)
+        t = _B.cat([_B.shrink(t, head), _B.shrink(t, tail)], axis=a)
+    return _new(_B.copy(t) if t is x._t else t)
+
+
+def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:
+    """Moves the zero-frequency bin to the centre of each axis in ``axes`` (all by default)."""
+    return _shift("fftshift", x, axes, False)
+
+
+def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:
+    """Inverse of ``fftshift`` (they differ by one sample for odd lengths)."""
+    return _shift("ifftshift", x, axes, True)

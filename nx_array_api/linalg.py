@@ -1,0 +1,479 @@
+"""The ``linalg`` extension of the standard (2025.12, with ``eig`` and ``eigvals``).
+
+Factorisations and solvers are single backend calls after validation; norms, traces,
+``cross``, ``outer`` and ``matrix_power`` are compositions of backend primitives.
+Results keep the input's precision: a float32 (complex64) input gives float32
+(complex64) results, and real-valued results of complex inputs (singular values,
+eigenvalues of Hermitian matrices, norms) have the matching real dtype.
+Functions the standard defines for floating-point inputs raise TypeError for others.
+Numerical failures (a singular matrix, a matrix that is not positive definite) raise
+``nx_core.errors.LinalgError``, a ValueError, whose message names the function.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Literal, NamedTuple, Optional, Tuple, Union
+
+from nx_core.backend import get_backend
+from nx_core.dtype import DType
+from nx_core.errors import LinalgError
+from nx_core.tensor import Tensor
+from nx_core.view import View
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._linear_algebra_functions import _promote, matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (re-exported)
+from ._validation import as_int, broadcast_shapes, broadcast_tensor, check_array, normalize_axes
+
+__all__ = [
+    "cholesky",
+    "cross",
+    "det",
+    "diagonal",
+    "eig",
+    "eigh",
+    "eigvals",
+    "eigvalsh",
+    "inv",
+    "matmul",
+    "matrix_norm",
+    "matrix_power",
+    "matrix_rank",
+    "matrix_transpose",
+    "outer",
+    "pinv",
+    "qr",
+    "slogdet",
+    "solve",
+    "svd",
+    "svdvals",
+    "tensordot",
+    "trace",
+    "vecdot",
+    "vector_norm",
+]
+
+_B = get_backend()
+_new = Array._new
+_INF = float("inf")
+
+
+class EighResult(NamedTuple):
+    eigenvalues: Array
+    eigenvectors: Array
+
+
+class EigResult(NamedTuple):
+    eigenvalues: Array
+    eigenvectors: Array
+
+
+class QRResult(NamedTuple):
+    Q: Array
+    R: Array
+
+
+class SlogdetResult(NamedTuple):
+    sign: Array
+    logabsdet: Array
+
+
+class SVDResult(NamedTuple):
+    U: Array
+    S: Array
+    Vh: Array
+
+
+# ------------------------------------------------------------------ helpers
+def _floating(name: str, x: Any, arg: str = "x") -> Array:
+    x = check_array(name, x, arg)
+    if x.dtype not in _dt.floating:
+        raise TypeError(f"{name}: only floating-point dtypes are allowed, got {x.dtype.name}")
+    return x
+
+
+def _matrix(name: str, x: Any, *, square: bool = False, floating: bool = True) -> Tensor:
+    """``x``'s tensor after checking dtype (floating-point), rank >= 2 and squareness."""
+    x = _floating(name, x) if floating else check_array(name, x)
+    s = x.shape
+    if len(s) < 2:
+        raise ValueError(f"{name}: x must have at least 2 dimensions, got shape {s}")
+    if square and s[-1] != s[-2]:
+        raise ValueError(f"{name}: the last two dimensions must be square, got shape {s}")
+    return x._t
+
+
+def _real(d: DType) -> DType:
+    return _dt.COMPLEX_TO_REAL.get(d, d)
+
+
+def _complex(d: DType) -> DType:
+    return _dt.REAL_TO_COMPLEX.get(d, d)
+
+
+def _as(t: Tensor, d: DType) -> Tensor:
+    return t if t.dtype is d else _B.cast(t, dtype=d)
+
+
+def _call(name: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Runs a backend kernel; its ValueErrors (LinalgError included) carry ``name``."""
+    try:
+        return fn(*args, **kwargs)
+    except ValueError as e:
+        msg = str(e)
+        if msg.startswith(f"{name}:"):
+            raise
+        head, sep, rest = msg.partition(": ")
+        if sep and head.isidentifier():
+            msg = rest
+        cls = LinalgError if isinstance(e, LinalgError) else ValueError
+        raise cls(f"{name}: {msg}") from None
+
+
+def _abs(t: Tensor) -> Tensor:
+    """|t| with the real dtype of t's precision."""
+    if t.dtype.kind == "c":
+        return _B.abs(t, out=_B.buffer(_real(t.dtype), t.view.shape))
+    return _B.abs(t)
+
+
+def _reduced_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool) -> tuple[int, ...]:
+    if keepdims:
+        return tuple(1 if i in axes else n for i, n in enumerate(shape))
+    return tuple(n for i, n in enumerate(shape) if i not in axes)
+
+
+def _extreme(t: Tensor, axes: tuple[int, ...], keepdims: bool, largest: bool) -> Tensor:
+    """max/min over ``axes`` of non-negative values; an empty extent gives 0 (max) or inf (min)."""
+    shape = t.view.shape
+    if any(shape[a] == 0 for a in axes):
+        return _B.full(t.dtype, _reduced_shape(shape, axes, keepdims), 0.0 if largest else _INF)
+    op = _B.reduce_max if largest else _B.reduce_min
+    return op(t, axes=axes, keepdims=keepdims)
+
+
+def _rtol(name: str, rtol: Any, batch: tuple[int, ...]) -> Any:
+    if rtol is None:
+        return None
+    if isinstance(rtol, Array):
+        if rtol.dtype not in _dt.real_floating:
+            raise TypeError(f"{name}: rtol must have a real floating-point dtype, got {rtol.dtype.name}")
+        broadcast_shapes(name, batch, rtol.shape)
+        return rtol._t
+    if type(rtol) in (int, float):
+        return float(rtol)
+    raise TypeError(f"{name}: rtol must be None, a float or a real floating-point array, got {type(rtol).__name__}")
+
+
+def _diag_tensor(t: Tensor, offset: int) -> Tensor:
+    """The ``offset`` diagonals of the last two axes as a strided view over t's buffer."""
+    v = t.view
+    if v.mask is not None or v.is_symbolic():
+        t = _B.copy(t)
+        v = t.view
+    *batch, m, n = v.shape
+    *bst, sm, sn = v.strides
+    if offset >= 0:
+        k = max(0, min(m, n - offset))
+        start = offset * sn
+    else:
+        k = max(0, min(m + offset, n))
+        start = -offset * sm
+    shape = (*batch, k)
+    if k == 0 or 0 in batch:
+        return _B.with_view(t, View.create(shape))
+    nv = View.create(shape, offset=v.offset + start, strides=(*bst, sm + sn))
+    return _B.with_view(t, nv)
+
+
+# --------------------------------------------------------- factorisations
+def cholesky(x: Array, /, *, upper: bool = False) -> Array:
+    """Cholesky factor of Hermitian positive-definite matrices: lower ``L`` with
+    ``x = L L^H``, or upper ``U`` with ``x = U^H U`` when ``upper``."""
+    t = _matrix("cholesky", x, square=True)
+    return _new(_call("cholesky", _B.cholesky, t, upper=bool(upper)))
+
+
+def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> Tuple[Array, Array]:
+    """QR decomposition: namedtuple ``(Q, R)``; ``mode`` is "reduced" or "complete"."""
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"qr: mode must be 'reduced' or 'complete', got {mode!r}")
+    t = _matrix("qr", x)
+    q, r = _call("qr", _B.qr, t, reduced=mode == "reduced")
+    return QRResult(_new(q), _new(r))
+
+
+def svd(x: Array, /, *, full_matrices: bool = True) -> Tuple[Array, Array, Array]:
+    """Singular value decomposition: namedtuple ``(U, S, Vh)``, S descending, in the
+    real dtype of x's precision."""
+    t = _matrix("svd", x)
+    u, s, vh = _call("svd", _B.svd, t, full_matrices=bool(full_matrices))
+    return SVDResult(_new(u), _new(_as(s, _real(t.dtype))), _new(vh))
+
+
+def svdvals(x: Array, /) -> Array:
+    """Singular values, descending, in the real dtype of x's precision."""
+    t = _matrix("svdvals", x)
+    return _new(_as(_call("svdvals", _B.svdvals, t), _real(t.dtype)))
+
+
+def eigh(x: Array, /) -> Tuple[Array, Array]:
+    """Eigen-decomposition of Hermitian matrices: namedtuple ``(eigenvalues,
+    eigenvectors)``; eigenvalues ascending, in the real dtype of x's precision."""
+    t = _matrix("eigh", x, square=True)
+    w, v = _call("eigh", _B.eigh, t, vectors=True)
+    return EighResult(_new(_as(w, _real(t.dtype))), _new(v))
+
+
+def eigvalsh(x: Array, /) -> Array:
+    """Eigenvalues of Hermitian matrices, ascending, in the real dtype of x's precision."""
+    t = _matrix("eigvalsh", x, square=True)
+    w, _ = _call("eigvalsh", _B.eigh, t, vectors=False)
+    return _new(_as(w, _real(t.dtype)))
+
+
+def eig(x: Array, /) -> Tuple[Array, Array]:
+    """Eigen-decomposition of general matrices: namedtuple ``(eigenvalues,
+    eigenvectors)``, both in the complex dtype of x's precision; eigenvectors are
+    the columns."""
+    t = _matrix("eig", x, square=True)
+    w, v = _call("eig", _B.eig, t, vectors=True)
+    c = _complex(t.dtype)
+    return EigResult(_new(_as(w, c)), _new(_as(v, c)))
+
+
+def eigvals(x: Array, /) -> Array:
+    """Eigenvalues of general matrices, in the complex dtype of x's precision."""
+    t = _matrix("eigvals", x, square=True)
+    w, _ = _call("eigvals", _B.eig, t, vectors=False)
+    return _new(_as(w, _complex(t.dtype)))
+
+
+# ----------------------------------------------------------------- solvers
+def det(x: Array, /) -> Array:
+    """Determinants of square matrices (shape ``x.shape[:-2]``, x's dtype)."""
+    t = _matrix("det", x, square=True)
+    return _new(_call("det", _B.det, t))
+
+
+def slogdet(x: Array, /) -> Tuple[Array, Array]:
+    """namedtuple ``(sign, logabsdet)`` of the determinants; a singular matrix gives
+    ``(0, -inf)``."""
+    t = _matrix("slogdet", x, square=True)
+    s, l = _call("slogdet", _B.slogdet, t)
+    return SlogdetResult(_new(s), _new(_as(l, _real(t.dtype))))
+
+
+def inv(x: Array, /) -> Array:
+    """Inverses of square matrices; a singular matrix raises LinalgError."""
+    t = _matrix("inv", x, square=True)
+    return _new(_call("inv", _B.inv, t))
+
+
+def solve(x1: Array, x2: Array, /) -> Array:
+    """Solves ``x1 @ X = x2``. ``x2`` is one vector iff it is 1-D (shape ``(M,)``), else a
+    stack of ``(M, K)`` matrices whose batch dimensions broadcast with x1's."""
+    _floating("solve", x1, "x1")
+    _floating("solve", x2, "x2")
+    a, b, _ = _promote("solve", x1, x2, _dt.floating, "floating-point")
+    sa, sb = a.view.shape, b.view.shape
+    if len(sa) < 2 or sa[-1] != sa[-2]:
+        raise ValueError(f"solve: x1 must be a stack of square matrices, got shape {sa}")
+    m = sa[-1]
+    if len(sb) == 0:
+        raise ValueError("solve: x2 must have at least one dimension")
+    if len(sb) == 1:
+        if sb[0] != m:
+            raise ValueError(f"solve: x2 of shape {sb} does not match x1 of shape {sa}")
+    else:
+        if sb[-2] != m:
+            raise ValueError(f"solve: x2 of shape {sb} does not match x1 of shape {sa}")
+        broadcast_shapes("solve", sa[:-2], sb[:-2])
+    return _new(_call("solve", _B.solve, a, b))
+
+
+def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
+    """Moore-Penrose pseudo-inverse (shape ``(..., N, M)``); singular values at most
+    ``rtol * max(S)`` count as zero (default ``rtol``: ``max(M, N) * eps``)."""
+    t = _matrix("pinv", x)
+    r = _rtol("pinv", rtol, t.view.shape[:-2])
+    return _new(_call("pinv", _B.pinv, t, rtol=r))
+
+
+def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
+    """Number of singular values above ``rtol * max(S)`` (default int dtype)."""
+    t = _matrix("matrix_rank", x)
+    r = _rtol("matrix_rank", rtol, t.view.shape[:-2])
+    return _new(_as(_call("matrix_rank", _B.matrix_rank, t, rtol=r), _dt.DEFAULT_INT))
+
+
+def matrix_power(x: Array, n: int, /) -> Array:
+    """``x`` raised to the integer power ``n`` (n < 0: of the inverse; n = 0: identity)."""
+    t = _matrix("matrix_power", x, square=True)
+    if isinstance(n, bool) or not isinstance(n, int):
+        n = as_int("matrix_power", n, "n")
+    shape = t.view.shape
+    if n == 0:
+        eye = _B.eye(t.dtype, shape[-1], shape[-1], 0)
+        return _new(_B.copy(broadcast_tensor(eye, shape)))
+    if n < 0:
+        t = _call("matrix_power", _B.inv, t)
+        n = -n
+    result: Tensor | None = None
+    base = t
+    while True:
+        if n & 1:
+            result = base if result is None else _B.matmul(result, base)
+        n >>= 1
+        if not n:
+            break
+        base = _B.matmul(base, base)
+    return _new(_B.copy(result) if result is x._t else result)
+
+
+# ---------------------------------------------------------------- products
+def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+    """Cross products of the 3-element vectors along ``axis`` (negative, counted from
+    the end); the other axes broadcast."""
+    a, b, _ = _promote("cross", x1, x2, _dt.numeric, "numeric")
+    sa, sb = a.view.shape, b.view.shape
+    lo, nd = min(len(sa), len(sb)), max(len(sa), len(sb))
+    ax = as_int("cross", axis, "axis")
+    if ax >= 0 and len(sa) == len(sb) and ax < nd:
+        ax -= nd
+    if lo == 0 or not -lo <= ax <= -1:
+        raise ValueError(f"cross: axis {axis} is out of bounds for shapes {sa} and {sb} (must be in [-{lo}, -1])")
+    if sa[ax] != 3 or sb[ax] != 3:
+        raise ValueError(f"cross: the vectors along axis {ax} must have 3 elements, got shapes {sa} and {sb}")
+    shape = broadcast_shapes("cross", sa, sb)
+    a = broadcast_tensor(a, shape)
+    b = broadcast_tensor(b, shape)
+    k = nd + ax
+    full = [(0, d) for d in shape]
+
+    def comp(t: Tensor, i: int) -> Tensor:
+        bounds = list(full)
+        bounds[k] = (i, i + 1)
+        return _B.shrink(t, bounds)
+
+    if 0 in shape:
+        return _new(_B.buffer(a.dtype, shape))
+    a0, a1, a2 = comp(a, 0), comp(a, 1), comp(a, 2)
+    b0, b1, b2 = comp(b, 0), comp(b, 1), comp(b, 2)
+    c0 = _B.sub(_B.mul(a1, b2), _B.mul(a2, b1))
+    c1 = _B.sub(_B.mul(a2, b0), _B.mul(a0, b2))
+    c2 = _B.sub(_B.mul(a0, b1), _B.mul(a1, b0))
+    return _new(_B.cat([c0, c1, c2], axis=k))
+
+
+def outer(x1: Array, x2: Array, /) -> Array:
+    """Outer product of two 1-D arrays: shape ``(N, M)``."""
+    a, b, _ = _promote("outer", x1, x2, _dt.numeric, "numeric")
+    sa, sb = a.view.shape, b.view.shape
+    if len(sa) != 1 or len(sb) != 1:
+        raise ValueError(f"outer: x1 and x2 must be 1-D, got shapes {sa} and {sb}")
+    shape = (sa[0], sb[0])
+    a = _B.expand(_B.reshape(a, (sa[0], 1)), shape)
+    b = _B.expand(_B.reshape(b, (1, sb[0])), shape)
+    return _new(_B.mul(a, b))
+
+
+def diagonal(x: Array, /, *, offset: int = 0) -> Array:
+    """The ``offset`` diagonals of the last two axes: a view sharing x's buffer."""
+    t = _matrix("diagonal", x, floating=False)
+    return _new(_diag_tensor(t, as_int("diagonal", offset, "offset")))
+
+
+def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Array:
+    """Sums of the ``offset`` diagonals. Without ``dtype``, integer inputs accumulate in
+    the default integer (int64, or uint64 for unsigned inputs); others keep x's dtype."""
+    t = _matrix("trace", x, floating=False)
+    if t.dtype not in _dt.numeric:
+        raise TypeError(f"trace: only numeric dtypes are allowed, got {t.dtype.name}")
+    if dtype is None:
+        d = t.dtype
+        if d.kind == "i":
+            d = _dt.int64
+        elif d.kind == "u":
+            d = _dt.uint64
+    elif isinstance(dtype, DType) and dtype in _dt.numeric:
+        d = dtype
+    else:
+        raise TypeError(f"trace: dtype must be a numeric dtype or None, got {dtype!r}")
+    diag = _as(_diag_tensor(t, as_int("trace", offset, "offset")), d)
+    return _new(_B.reduce_sum(diag, axes=(len(diag.view.shape) - 1,), keepdims=False))
+
+
+# ------------------------------------------------------------------- norms
+def vector_norm(
+    x: Array,
+    /,
+    *,
+    axis: Optional[Union[int, Tuple[int, ...]]] = None,
+    keepdims: bool = False,
+    ord: Union[int, float] = 2,
+) -> Array:
+    """Vector p-norms over ``axis`` (None: all elements), in the real dtype of x's
+    precision. ``ord``: any real number, ``inf`` or ``-inf``; 0 counts non-zeros."""
+    x = _floating("vector_norm", x)
+    if isinstance(ord, bool) or type(ord) not in (int, float):
+        raise TypeError(f"vector_norm: ord must be an int or a float, got {type(ord).__name__}")
+    if math.isnan(ord):
+        raise ValueError("vector_norm: ord must not be NaN")
+    axes = normalize_axes("vector_norm", axis, x.ndim)
+    keepdims = bool(keepdims)
+    t = x._t
+    rd = _real(t.dtype)
+    if ord == 0:
+        nz = _B.cast(_B.cmpne(t, 0), dtype=rd)
+        return _new(_B.reduce_sum(nz, axes=axes, keepdims=keepdims))
+    a = _abs(t)
+    if ord == _INF or ord == -_INF:
+        return _new(_extreme(a, axes, keepdims, ord > 0))
+    if ord == 1:
+        return _new(_B.reduce_sum(a, axes=axes, keepdims=keepdims))
+    if ord == 2:
+        return _new(_B.sqrt(_B.reduce_sum(_B.mul(a, a), axes=axes, keepdims=keepdims)))
+    p = float(ord)
+    s = _B.reduce_sum(_B.pow(a, p), axes=axes, keepdims=keepdims)
+    return _new(_B.pow(s, 1.0 / p))
+
+
+def matrix_norm(
+    x: Array,
+    /,
+    *,
+    keepdims: bool = False,
+    ord: Optional[Union[int, float, Literal["fro", "nuc"]]] = "fro",
+) -> Array:
+    """Matrix norms of the last two axes, in the real dtype of x's precision.
+
+    ``ord``: "fro" (default; also None), "nuc", 1 / -1 (max / min column sum of
+    |x|), inf / -inf (max / min row sum), 2 / -2 (largest / smallest singular value).
+    """
+    t = _matrix("matrix_norm", x)
+    nd = len(t.view.shape)
+    last = (nd - 2, nd - 1)
+    keepdims = bool(keepdims)
+    if ord is None or (isinstance(ord, str) and ord == "fro"):
+        a = _abs(t)
+        return _new(_B.sqrt(_B.reduce_sum(_B.mul(a, a), axes=last, keepdims=keepdims)))
+    if isinstance(ord, str):
+        if ord != "nuc":
+            raise ValueError(f"matrix_norm: invalid ord {ord!r}")
+        r = _B.reduce_sum(svdvals(x)._t, axes=(nd - 2,), keepdims=False)
+    elif isinstance(ord, bool) or type(ord) not in (int, float):
+        raise TypeError(f"matrix_norm: ord must be a number, 'fro' or 'nuc', got {type(ord).__name__}")
+    elif ord in (2, -2):
+        r = _extreme(svdvals(x)._t, (nd - 2,), False, ord > 0)
+    elif ord in (1, -1, _INF, -_INF):
+        # 1: column sums (over the rows axis); inf: row sums (over the columns axis).
+        over, then = (nd - 2, nd - 2) if abs(ord) == 1 else (nd - 1, nd - 2)
+        sums = _B.reduce_sum(_abs(t), axes=(over,), keepdims=False)
+        r = _extreme(sums, (then,), False, ord > 0)
+    else:
+        raise ValueError(f"matrix_norm: invalid ord {ord!r} (expected 'fro', 'nuc', 1, -1, 2, -2, inf or -inf)")
+    if keepdims:
+        r = _B.reshape(r, (*r.view.shape, 1, 1))
+    return _new(r)
