@@ -300,8 +300,9 @@ def imag(x: Any, /) -> Array:
 def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     """Clamps each element to [min, max]; either bound may be None, a scalar or an array.
 
-    Note: the result keeps x's dtype (bounds are converted to it), as the standard asks;
-    NaN in x propagates, and where min > max the result is max, as in NumPy.
+    Note: the result keeps x's dtype (bounds are converted to it) and has the shape x
+    broadcasts to with the bounds, as the standard asks; NaN in x propagates, and where
+    min > max the result is max, as in NumPy.
     """
     if type(x) is not Array:
         raise TypeError(f"clip: x must be an nx array, got {type(x).__name__}")
@@ -329,8 +330,6 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
         r = _new(_B.cast(r._t, dtype=d))
     if r is x:
         r = _new(_B.copy(x._t))
-    if r.shape != x.shape:
-        raise ValueError(f"clip: the bounds would broadcast x from {x.shape} to {r.shape}")
     return r
 
 

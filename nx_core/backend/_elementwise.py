@@ -118,7 +118,14 @@ def floor_divide(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) ->
     if a.dtype.kind == "b":
         return np.logical_and(a, b, out=out)
     with np.errstate(**_IGNORE):
-        return np.floor_divide(a, b, out=out)
+        r = np.floor_divide(a, b, out=out)
+        if a.dtype.kind == "f":
+            # Note: NumPy gives NaN for inf // finite and -1 for 5 // -inf; the standard
+            # asks for floor(a / b) there: +-inf and -0 respectively.
+            inf = np.isinf(a) ^ np.isinf(b)
+            if inf.any():
+                np.copyto(r, np.floor(np.true_divide(a, b)), where=inf)
+        return r
 
 
 def remainder(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -366,7 +373,7 @@ def cast(x: np.ndarray, out: np.ndarray) -> np.ndarray:
             x = x.astype(np.float32)
             src = x.dtype
         lo, hi, upper, fix = _float_int_bounds(src, dst)
-        tmp = np.clip(x, lo, hi)
+        tmp = np.clip(x, lo, hi, out=np.empty(x.shape, x.dtype))
         np.copyto(tmp, 0, where=np.isnan(tmp))
         np.copyto(out, tmp, casting="unsafe")
         if fix:
@@ -396,4 +403,24 @@ def where(
     # Into a given buffer, a copy then a masked put beats np.where + copy.
     np.copyto(out, b)
     np.putmask(out, cond, a)
+    return out
+
+
+def expm1(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """exp(x) - 1, accurate near 0; complex input by the standard's special cases.
+
+    Note: for complex z = a + bi, expm1(z) = expm1(a)cos(b) - 2sin(b/2)**2 + i e**a sin(b),
+    which keeps the precision of expm1 near 0; non-finite inputs take exp(z) - 1,
+    whose C99 special cases are the standard's.
+    """
+    if x.dtype.kind != "c":
+        return np.expm1(x, out=out)
+    out = _alloc(out, x.shape, x.dtype)
+    with np.errstate(**_IGNORE):
+        a, b = x.real, x.imag
+        out.real = np.expm1(a) * np.cos(b) - 2.0 * np.sin(b / 2) ** 2
+        out.imag = np.exp(a) * np.sin(b)
+        bad = ~(np.isfinite(a) & np.isfinite(b))
+        if bad.any():
+            np.copyto(out, np.exp(x) - 1, where=bad)
     return out

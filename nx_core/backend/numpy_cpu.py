@@ -45,6 +45,9 @@ def _nd(t: Tensor) -> np.ndarray:
     """The NumPy array of ``t``'s logical elements (cached on the Tensor)."""
     c = t.cache
     if c is None:
+        if t.view.mask is not None:
+            # A padded read is a fresh array: never cached, so it follows later writes.
+            return read(t.buffer, t.view)
         c = t.cache = read(t.buffer, t.view)
     return c
 
@@ -93,16 +96,31 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str):
 
 
 def _kernel(fn: Any, name: str, doc: str, arity: int):
+    # Kernels work on arrays of rank >= 1 (NumPy turns 0-d results into scalars):
+    # a rank-0 operand runs as shape (1,) and the result is viewed back as rank 0.
     if arity == 1:
 
         def op(self: "NumpyBackend", x: Tensor, *, out: Tensor | None = None) -> Tensor:
-            r = fn(_nd(x), out=None if out is None else _nd(out))
+            a = _nd(x)
+            o = None if out is None else _nd(out)
+            if a.ndim == 0:
+                r = fn(a.reshape(1), out=None if o is None else o.reshape(1)).reshape(())
+            else:
+                r = fn(a, out=o)
             return self.wrap(r) if out is None else out
 
     else:
 
         def op(self: "NumpyBackend", a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
-            r = fn(_nd(a), _arg(b), out=None if out is None else _nd(out))
+            x = _nd(a)
+            y = _arg(b)
+            if type(y) is not np.ndarray:
+                y = np.asarray(y, dtype=x.dtype)
+            o = None if out is None else _nd(out)
+            if x.ndim == 0 and y.ndim == 0:
+                r = fn(x.reshape(1), y.reshape(1), out=None if o is None else o.reshape(1)).reshape(())
+            else:
+                r = fn(x, y, out=o)
             return self.wrap(r) if out is None else out
 
     op.__name__ = op.__qualname__ = name
@@ -116,6 +134,25 @@ def _erf(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     if out is None:
         return r
     out[...] = r
+    return out
+
+
+def _real(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    r = x.real
+    if out is None:
+        return r.copy()
+    np.copyto(out, r)
+    return out
+
+
+def _imag(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    if x.dtype.kind != "c":
+        r = np.zeros(x.shape, x.dtype) if out is None else out
+        r[...] = 0
+        return r
+    if out is None:
+        return x.imag.copy()
+    np.copyto(out, x.imag)
     return out
 
 
@@ -166,7 +203,7 @@ class NumpyBackend:
         return self.wrap(np.full(shape, value, dtype=_NP[dtype]), dtype)
 
     def from_host(self, arr: Any) -> Tensor:
-        """Wraps a host array; a C-contiguous one is shared, anything else is copied."""
+        """Wraps a host array: a dense one (C or Fortran order) is shared, anything else is copied."""
         a = np.asarray(arr)
         if a.dtype not in _FROM_NP:
             raise TypeError(f"from_host: unsupported dtype {a.dtype}")
@@ -176,7 +213,7 @@ class NumpyBackend:
 
     def to_host(self, t: Tensor) -> np.ndarray:
         """A C-contiguous NumPy array of ``t``'s logical elements (shared when possible)."""
-        return np.ascontiguousarray(_nd(t))
+        return np.asarray(_nd(t), order="C")
 
     def host_view(self, t: Tensor) -> np.ndarray:
         """The NumPy array of ``t``'s logical elements, strided, sharing memory when unmasked."""
@@ -260,7 +297,7 @@ class NumpyBackend:
     acosh = _unary_ufunc(np.arccosh, "acosh", "Inverse hyperbolic cosine.")
     atanh = _unary_ufunc(np.arctanh, "atanh", "Inverse hyperbolic tangent.")
     log1p = _unary_ufunc(np.log1p, "log1p", "log(1 + x), accurate near 0.")
-    expm1 = _unary_ufunc(np.expm1, "expm1", "exp(x) - 1, accurate near 0.")
+    expm1 = _kernel(E.expm1, "expm1", "exp(x) - 1, accurate near 0 (complex too).", 1)
     log2 = _unary_ufunc(np.log2, "log2", "Base-2 logarithm.")
     log10 = _unary_ufunc(np.log10, "log10", "Base-10 logarithm.")
     square = _unary_ufunc(np.square, "square", "x * x.")
@@ -270,8 +307,8 @@ class NumpyBackend:
     isnan = _unary_ufunc(np.isnan, "isnan", "out (bool) <- x is NaN.")
     isinf = _unary_ufunc(np.isinf, "isinf", "out (bool) <- x is infinite.")
     isfinite = _unary_ufunc(np.isfinite, "isfinite", "out (bool) <- x is finite.")
-    real = _unary_ufunc(np.real, "real", "Real part (a view for complex x, so copied into out).")
-    imag = _unary_ufunc(np.imag, "imag", "Imaginary part.")
+    real = _kernel(_real, "real", "Real part, in a fresh array.", 1)
+    imag = _kernel(_imag, "imag", "Imaginary part, in a fresh array (zeros for real x).", 1)
     conj = _unary_ufunc(np.conjugate, "conj", "Complex conjugate.")
     bitwise_invert = _unary_ufunc(np.invert, "bitwise_invert", "~x (logical not on bool).")
     logical_not = _unary_ufunc(np.logical_not, "logical_not", "not x on bool.")
@@ -369,9 +406,7 @@ class NumpyBackend:
 
     def bitcast(self, x: Tensor, dtype: DType) -> Tensor:
         """Reinterprets the bits of a C-contiguous copy of ``x`` as ``dtype`` (same itemsize)."""
-        a = _nd(x)
-        if not a.flags.c_contiguous:
-            a = a.copy()
+        a = np.array(_nd(x), order="C", copy=True)
         return self.wrap(a.view(_NP[dtype]), dtype)
 
     def contiguous(self, t: Tensor) -> Tensor:
