@@ -131,8 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         fns = {}
         for k, mod in ns.items():
             try:
-                fns[k] = make(mod)
-                fns[k]()
+                f = make(mod)
+                f()
+                fns[k] = f
             except Exception as e:  # a namespace lacking a function gets an empty cell
                 print(f"  ({k}: {name} unavailable: {type(e).__name__}: {e})")
         if "numpy" not in fns:

@@ -56,7 +56,7 @@ def _tiny() -> list[Workload]:
 
         def slicing(xp, shape=shape):
             x = arr(xp, shape)
-            return lambda: x[1:5]
+            return lambda: x[1:5, ...]
 
         def reshape(xp, shape=shape):
             x = arr(xp, shape)
@@ -104,7 +104,7 @@ def _tiny() -> list[Workload]:
 
         for name, make in (
             ("add", add), ("multiply", mul), ("x + 1.0", add_scalar), ("exp", exp),
-            ("sum", total), ("x[1:5]", slicing), ("reshape", reshape), ("permute_dims", permute),
+            ("sum", total), ("x[1:5, ...]", slicing), ("reshape", reshape), ("permute_dims", permute),
             ("astype", astype), ("where", where), ("==", eq), ("zeros", zeros),
             ("concat", concat), ("argsort", argsort), ("x[int array]", int_index),
             ("x[bool mask]", bool_index),

@@ -190,17 +190,6 @@ def _basic(name: str, t: Tensor, items: list) -> Tensor:
     return t
 
 
-def _int_bounds(name: str, idx: Tensor, n: int, axis: int) -> None:
-    if idx.view.numel == 0:
-        return
-    axes = tuple(range(len(idx.view.shape)))
-    lo = _B.item(_B.reduce_min(idx, axes=axes))
-    hi = _B.item(_B.reduce_max(idx, axes=axes))
-    if lo < -n or hi >= n:
-        bad = lo if lo < -n else hi
-        raise _fail(name, f"index {bad} is out of bounds for axis {axis} with size {n}")
-
-
 def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
     out: tuple[int, ...] = ()
     for s in shapes:
@@ -278,8 +267,7 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
             adv_pos.append(pos)
             adv_shapes.append(())
         elif tag == _IARR:
-            _int_bounds(name, v, n, ax)
-            key.append(v)
+            key.append(v)  # range-checked by the backend's index/index_put (IndexError)
             adv_pos.append(pos)
             adv_shapes.append(v.view.shape)
         else:
@@ -312,12 +300,38 @@ def _resolve(name: str, x: Array, key: Any) -> tuple[bool, Tensor, tuple, tuple[
     return (False, *_advanced(name, t, items))
 
 
+def _slices_only(t: Tensor, key: Any) -> Tensor | None:
+    """The view for a key of plain slices (the commonest key), or None to take the general path."""
+    keys = (key,) if type(key) is slice else key
+    v = t.view
+    shape = v.shape
+    if len(keys) > len(shape) or v.mask is not None:
+        return None
+    starts, stops, steps = [], [], []
+    try:
+        for i, n in enumerate(shape):
+            b, e, k = keys[i].indices(n) if i < len(keys) else (0, n, 1)
+            starts.append(b)
+            stops.append(e)
+            steps.append(k)
+    except (TypeError, ValueError):  # odd slices: the general path gives the right error
+        return None
+    return _B.slice_view(t, starts, stops, steps)
+
+
 def getitem(x: Array, key: Any, /) -> Array:
     """``x[key]``: a view for basic keys, a copy for integer/boolean array keys."""
+    if type(key) is slice or (type(key) is tuple and all(type(k) is slice for k in key)):
+        t = _slices_only(x._t, key)
+        if t is not None:
+            return Array._new(t)
     basic, t, k, _ = _resolve("__getitem__", x, key)
     if basic:
         return Array._new(t)
-    return Array._new(_B.index(t, k))
+    try:
+        return Array._new(_B.index(t, k))
+    except IndexError as e:
+        raise IndexError(f"__getitem__: {e}") from None
 
 
 def _value(name: str, x: Array, value: Any) -> Any:
@@ -367,3 +381,5 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
             _B.index_put(t, k, v)
     except NxInvalidArgument as e:
         raise ValueError(f"{name}: {e}") from None
+    except IndexError as e:
+        raise IndexError(f"{name}: {e}") from None

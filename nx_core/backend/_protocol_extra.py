@@ -64,13 +64,15 @@ class ExtraPrimitives(Protocol):
 
     def index(self, x: Tensor, key: tuple) -> Tensor:
         """Frontend guarantees: ``key`` is normalised: ints, slices, None, Ellipsis and
-        integer/bool Tensors, all in range. Backend must: a fresh tensor ``x[key]`` with
-        NumPy semantics (integer arrays are paired and broadcast)."""
+        integer/bool Tensors; plain ints in range. Backend must: a fresh tensor ``x[key]``
+        with NumPy semantics (integer arrays are paired and broadcast, negative values
+        count from the end), and raise IndexError for an index array value out of range."""
 
     def index_put(self, x: Tensor, key: tuple, value: Tensor | Scalar) -> Tensor:
         """Frontend guarantees: as ``index``; ``value`` broadcasts to ``x[key]``; ``x``
         is unmasked. Backend must: write ``value`` into ``x[key]`` in place through x's
-        view (last write wins; correct when ``value`` overlaps ``x``); return ``x``."""
+        view (last write wins; correct when ``value`` overlaps ``x``); return ``x``; raise
+        IndexError, writing nothing, for an index array value out of range."""
 
     def nonzero(self, x: Tensor) -> tuple[Tensor, ...]:
         """Frontend guarantees: rank >= 1. Backend must: one int64 1-D tensor per axis,

@@ -200,6 +200,8 @@ class NumpyBackend:
 
     def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
         shape = tuple(shape)
+        if value == 0 and type(value) is not complex:
+            return self.wrap(np.zeros(shape, dtype=_NP[dtype]), dtype)
         return self.wrap(np.full(shape, value, dtype=_NP[dtype]), dtype)
 
     def from_host(self, arr: Any) -> Tensor:
@@ -400,6 +402,10 @@ class NumpyBackend:
                 raise NxInvalidArgument("cast: needs out or dtype")
             if dtype is x.dtype:
                 return self.copy(x)
+            src = x.dtype.kind
+            if src in "biu" or (src == "f" and dtype.kind in "fc") or (src == "c" and dtype.kind == "c"):
+                # Value-preserving or wrapping casts: NumPy's astype is the contract.
+                return self.wrap(_nd(x).astype(_NP[dtype]), dtype)
             out = self.buffer(dtype, x.view.shape)
         E.cast(_nd(x), out=_nd(out))
         return out
@@ -457,7 +463,10 @@ class NumpyBackend:
         return self.wrap(np.take(_nd(x), _nd(indices), axis=axis), x.dtype)
 
     def index(self, x: Tensor, key: tuple) -> Tensor:
-        """NumPy advanced indexing by a normalised key of ints, slices, None and int/bool Tensors."""
+        """NumPy advanced indexing by a normalised key of ints, slices, None and int/bool Tensors.
+
+        Index values may be out of range: the backend raises IndexError for them.
+        """
         k = tuple(_nd(i) if type(i) is Tensor else i for i in key)
         return self.wrap(np.array(_nd(x)[k], copy=True), x.dtype)
 

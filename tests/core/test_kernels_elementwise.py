@@ -191,12 +191,19 @@ def test_float_div(dt):
         run(E.div, (va, vb), numpy_ref(np.true_divide))
 
 
+def _standard_floor_divide(a, b):
+    # np.floor_divide, but floor(a / b) where exactly one operand is infinite, as the
+    # Array API's special cases ask (inf // 2 = inf, 5 // -inf = -0).
+    inf = np.isinf(a) ^ np.isinf(b)
+    return np.where(inf, np.floor(np.true_divide(a, b)), np.floor_divide(a, b))
+
+
 @pytest.mark.parametrize("dt", FLOATS)
 def test_float_mod_floor_remainder(dt):
     a, b = sample(dt, 30, 1), sample(dt, 30, 2)
     for _, va, vb in both_layouts(a, b):
         run(E.mod, (va, vb), numpy_ref(np.fmod))
-        run(E.floor_divide, (va, vb), numpy_ref(np.floor_divide))
+        run(E.floor_divide, (va, vb), numpy_ref(_standard_floor_divide))
         run(E.remainder, (va, vb), numpy_ref(np.remainder))
     # fmod against the C library on float64
     if dt == np.float64:
