@@ -13,7 +13,7 @@ ARRAY_API_TESTS_EXAMPLES ?= 200
 ARRAY_API_TESTS_WORKERS ?= auto
 PYTEST_WORKERS ?= auto
 
-.PHONY: all demo test fuzz bench docs lint array-api-tests clean venv
+.PHONY: all demo test fuzz bench docs conformance lint array-api-tests clean venv
 
 all: test
 
@@ -45,7 +45,8 @@ array-api-tests: $(STAMP)
 	ARRAY_API_TESTS_MODULE=nx_array_api ARRAY_API_TESTS_VERSION=2025.12 \
 	  $(PY) -m pytest $(ARRAY_API_TESTS_DIR)/array_api_tests -q -rfE \
 	  -n $(ARRAY_API_TESTS_WORKERS) --max-examples $(ARRAY_API_TESTS_EXAMPLES) \
-	  --xfails-file $(CURDIR)/array-api-tests-xfails.txt $(ARGS)
+	  --xfails-file $(CURDIR)/array-api-tests-xfails.txt \
+	  --json-report --json-report-file=$(CURDIR)/.array-api-tests.json $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
@@ -53,3 +54,13 @@ clean:
 bench: $(STAMP)
 	$(PY) -m pip install --quiet "array-api-strict>=2.3"
 	$(PY) benchmarks/run.py $(ARGS)
+
+# The documentation (Sphinx, Markdown pages), in docs/_build/html; warnings are errors.
+docs: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[docs]"
+	$(VENV)/bin/sphinx-build -W --keep-going -b html docs docs/_build/html
+
+# docs/conformance.md from the report of the latest `make array-api-tests`.
+conformance:
+	$(PYTHON) docs/make_conformance.py --report $(CURDIR)/.array-api-tests.json \
+	  --suite-dir $(ARRAY_API_TESTS_DIR)
