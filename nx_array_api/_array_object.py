@@ -170,6 +170,17 @@ class Array:
     def __dlpack_device__(self) -> tuple[enum.Enum, int]:
         return (_DLDeviceType.CPU, 0)
 
+    # ------------------------------------------------------ copying, pickling
+    def __copy__(self) -> "Array":
+        return Array._new(_B.copy(self._t))
+
+    def __deepcopy__(self, memo: Any) -> "Array":
+        return Array._new(_B.copy(self._t))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any]]:
+        # The backend's host array pickles itself; unpickling wraps it again.
+        return (_from_host, (_B.to_host(self._t),))
+
     # --------------------------------------------------- Python container-ish
     def __len__(self) -> int:
         if self.ndim == 0:
@@ -358,6 +369,11 @@ def _new(t: Tensor, _alloc: Any = object.__new__) -> Array:
 
 
 Array._new = staticmethod(_new)  # type: ignore[attr-defined]
+
+
+def _from_host(host: Any) -> Array:
+    """Unpickles an Array from the host array its ``__reduce__`` saved."""
+    return _new(_B.from_host(host))
 
 _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 

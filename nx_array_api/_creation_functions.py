@@ -20,7 +20,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import CPU_DEVICE, Array, Device
-from ._validation import ScalarOverflowError, as_int, check_array
+from ._validation import ScalarOverflowError, as_int, check_array, py_scalar
 
 __all__ = [
     "arange",
@@ -304,6 +304,8 @@ def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -
     ``copy=True``; ValueError when ``copy=False`` and a copy is needed."""
     check_device("from_dlpack", device)
     _check_copy("from_dlpack", copy)
+    if not hasattr(x, "__dlpack__"):
+        raise TypeError(f"from_dlpack: x must implement __dlpack__, got {type(x).__name__}")
     try:
         t = _B.from_dlpack_object(x, copy=copy)
     except NxInvalidArgument as e:
@@ -394,6 +396,7 @@ def full_like(
 
 # ---------------------------------------------------------------------- ranges
 def _real_arg(name: str, v: Any, arg: str) -> int | float:
+    v = py_scalar(v)
     k = py_kind(v)
     if k == _BOOL or k == _INT:
         return int(v)
@@ -454,6 +457,7 @@ def linspace(
 ) -> Array:
     """``num`` evenly spaced numbers from ``start`` to ``stop`` (included when ``endpoint``)."""
     check_device("linspace", device)
+    start, stop = py_scalar(start), py_scalar(stop)
     ks = (py_kind(start), py_kind(stop))
     if min(ks) < 0:
         raise TypeError("linspace: start and stop must be Python bool, int, float or complex")

@@ -15,7 +15,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import ScalarOverflowError, broadcast_shapes, broadcast_tensor
+from ._validation import ScalarOverflowError, broadcast_shapes, broadcast_tensor, py_scalar
 
 _B = get_backend()
 _new = Array._new
@@ -56,6 +56,9 @@ def _scalar(name: str, s: Any, dtype: DType) -> tuple[Any, DType]:
         return s, dtype
     if isinstance(s, Array):
         return s, s.dtype
+    p = py_scalar(s)
+    if p is not s:
+        return _scalar(name, p, dtype)
     raise TypeError(f"{name}: expected an nx array or a Python scalar, got {type(s).__name__}")
 
 
@@ -313,6 +316,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     for bound, fn, arg in ((min, maximum, "min"), (max, minimum, "max")):
         if bound is None:
             continue
+        bound = py_scalar(bound)
         if isinstance(bound, Array):
             if bound.dtype.kind != d.kind and not (bound.dtype.kind in "iu" and d.kind in "iu"):
                 raise TypeError(f"clip: {arg} of dtype {bound.dtype.name} does not match x's {d.name}")
@@ -333,4 +337,4 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     return r
 
 
-__all__ = [n for n in dir() if not n.startswith("_") and n not in {"annotations", "Any", "Callable", "DType", "Tensor", "Array", "get_backend", "ScalarOverflowError", "broadcast_shapes", "broadcast_tensor"}]
+__all__ = [n for n in dir() if not n.startswith("_") and n not in {"annotations", "Any", "Callable", "DType", "Tensor", "Array", "get_backend", "ScalarOverflowError", "broadcast_shapes", "broadcast_tensor", "py_scalar"}]

@@ -22,7 +22,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._elementwise_functions import _scalar
-from ._validation import broadcast_tensor
+from ._validation import broadcast_tensor, py_scalar
 
 __all__ = ["getitem", "setitem"]
 
@@ -300,31 +300,60 @@ def _resolve(name: str, x: Array, key: Any) -> tuple[bool, Tensor, tuple, tuple[
     return (False, *_advanced(name, t, items))
 
 
-def _slices_only(t: Tensor, key: Any) -> Tensor | None:
-    """The view for a key of plain slices (the commonest key), or None to take the general path."""
-    keys = (key,) if type(key) is slice else key
+def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
+    """The view for a key of in-range ints and slices (the commonest keys), or None to
+    take the general path (which also produces every error)."""
+    keys = key if type(key) is tuple else (key,)
     v = t.view
     shape = v.shape
     if len(keys) > len(shape) or v.mask is not None:
         return None
-    starts, stops, steps = [], [], []
+    if len(keys) == len(shape):  # x[i, j, k]: one element
+        idx = []
+        for k, n in zip(keys, shape):
+            if type(k) is not int:
+                break
+            if k < 0:
+                k += n
+            if not 0 <= k < n:
+                return None
+            idx.append(k)
+        else:
+            return _B.element(t, idx)
+    starts, stops, steps, out = [], [], [], []
     try:
         for i, n in enumerate(shape):
-            b, e, k = keys[i].indices(n) if i < len(keys) else (0, n, 1)
+            k = keys[i] if i < len(keys) else _FULL
+            if type(k) is int:
+                if k < 0:
+                    k += n
+                if not 0 <= k < n:
+                    return None
+                starts.append(k)
+                stops.append(k + 1)
+                steps.append(1)
+                continue
+            if type(k) is not slice:
+                return None
+            b, e, s = k.indices(n)
             starts.append(b)
             stops.append(e)
-            steps.append(k)
-    except (TypeError, ValueError):  # odd slices: the general path gives the right error
+            steps.append(s)
+            out.append(len(range(b, e, s)))
+    except (TypeError, ValueError):
         return None
-    return _B.slice_view(t, starts, stops, steps)
+    r = _B.slice_view(t, starts, stops, steps)
+    return r if len(out) == len(shape) else _B.reshape(r, tuple(out))
+
+
+_FULL = slice(None)
 
 
 def getitem(x: Array, key: Any, /) -> Array:
     """``x[key]``: a view for basic keys, a copy for integer/boolean array keys."""
-    if type(key) is slice or (type(key) is tuple and all(type(k) is slice for k in key)):
-        t = _slices_only(x._t, key)
-        if t is not None:
-            return Array._new(t)
+    t = _fast_basic(x._t, key)
+    if t is not None:
+        return Array._new(t)
     basic, t, k, _ = _resolve("__getitem__", x, key)
     if basic:
         return Array._new(t)
@@ -343,6 +372,7 @@ def _value(name: str, x: Array, value: Any) -> Any:
             raise TypeError(f"{name}: cannot assign a {vd.name} array to a {d.name} array without changing its dtype")
         t = value._t
         return t if vd is d else _B.cast(t, dtype=d)
+    value = py_scalar(value)
     if type(value) in (bool, int, float, complex):
         s, rd = _scalar(name, value, d)
         if rd is not d:

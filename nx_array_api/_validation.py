@@ -8,7 +8,7 @@ from typing import Any, Sequence
 from nx_core import shape as _shape
 from nx_core.backend import get_backend
 from nx_core.dtype import DType
-from nx_core.errors import AxisError, NxInvalidArgument
+from nx_core.errors import AxisError, NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
@@ -22,14 +22,11 @@ __all__ = [
     "broadcast_shapes",
     "broadcast_tensor",
     "as_int",
+    "py_scalar",
     "ScalarOverflowError",
 ]
 
 _B = get_backend()
-
-
-class ScalarOverflowError(OverflowError, ValueError):
-    """A Python int does not fit the integer dtype it is combined with."""
 
 
 def check_array(name: str, x: Any, arg: str = "x") -> Array:
@@ -97,3 +94,31 @@ def broadcast_tensor(t: Tensor, shape: tuple[int, ...]) -> Tensor:
     if k:
         t = _B.reshape(t, (1,) * k + tshape)
     return _B.expand(t, shape)
+
+
+def py_scalar(v: Any) -> Any:
+    """``v`` as a plain Python scalar when it is a scalar in disguise, else ``v`` itself.
+
+    NumPy scalars (``np.float64(2.0)``, ``np.int32(3)``, ``np.bool_(True)``), subclasses
+    of the Python scalar types and 0-d nx arrays count as scalars, as consumers such as
+    scikit-learn and SciPy pass them where the standard writes ``int | float``.
+    """
+    t = type(v)
+    if t is bool or t is int or t is float or t is complex:
+        return v
+    if t is Array:
+        return _B.item(v._t) if not v._t.view.shape else v
+    if isinstance(v, bool):
+        return bool(v)
+    if isinstance(v, int):
+        return int(v)
+    if isinstance(v, float):
+        return float(v)
+    if isinstance(v, complex):
+        return complex(v)
+    item = getattr(v, "item", None)
+    if item is not None and getattr(v, "shape", None) == () and type(v).__module__ == "numpy":
+        r = item()
+        if type(r) in (bool, int, float, complex):
+            return r
+    return v

@@ -50,7 +50,7 @@ class DType:
         return (by_name, (self.name,))
 
     def __repr__(self) -> str:
-        return f"nx_core.dtype.{self.name}"
+        return self.name
 
     __str__ = __repr__
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["NxInvalidArgument", "AxisError", "LinalgError"]
+__all__ = ["NxInvalidArgument", "AxisError", "LinalgError", "ScalarOverflowError"]
 
 
 class NxInvalidArgument(ValueError):
@@ -15,3 +15,7 @@ class AxisError(ValueError, IndexError):
 
 class LinalgError(ValueError):
     """A linear-algebra routine failed (singular matrix, not positive definite, ...)."""
+
+
+class ScalarOverflowError(OverflowError, ValueError):
+    """A Python int does not fit the integer dtype it is combined with (also a ValueError)."""

@@ -424,3 +424,19 @@ def expm1(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         if bad.any():
             np.copyto(out, np.exp(x) - 1, where=bad)
     return out
+
+
+def tanh(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """Hyperbolic tangent; complex input by the standard's special cases.
+
+    Note: C99's ctanh gives 1 +- 0j for +inf + yj with the sign of sin(2y); the standard
+    asks for 1 + 0j whenever y > 0 is finite (and 1 - 0j for y < 0).
+    """
+    r = np.tanh(x, out=out)
+    if x.dtype.kind == "c":
+        a, b = x.real, x.imag
+        fix = np.isposinf(a) & np.isfinite(b)
+        if fix.any():
+            np.copyto(r.real, 1.0, where=fix)
+            np.copyto(r.imag, np.copysign(0.0, b), where=fix)
+    return r

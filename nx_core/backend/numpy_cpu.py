@@ -24,7 +24,7 @@ from ..tensor import Tensor
 from ..view import View, contiguous
 from . import _elementwise as E
 from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
-from ._strided import read
+from ._strided import flat, read
 
 __all__ = ["NumpyBackend", "to_numpy_dtype", "from_numpy_dtype"]
 
@@ -137,6 +137,15 @@ def _erf(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
+def _check_writable(name: str, v: View) -> None:
+    """Writes go through views that address each element once: not padded, not broadcast."""
+    if v.mask is not None:
+        raise NxInvalidArgument(f"{name}: cannot write through a masked (padded) view")
+    for d, s in zip(v.shape, v.strides):
+        if s == 0 and d > 1:
+            raise NxInvalidArgument(f"{name}: cannot write through a broadcast view (stride 0 on an axis of size {d})")
+
+
 def _real(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     r = x.real
     if out is None:
@@ -235,6 +244,9 @@ class NumpyBackend:
 
     def item(self, t: Tensor) -> Any:
         """The single element of a 0-d (or one-element) tensor as a Python scalar."""
+        v = t.view
+        if t.cache is None and not v.shape and v.mask is None and 0 <= v.offset < t.buffer.size:
+            return flat(t.buffer)[v.offset].item()  # one element: no strided view to build
         return _nd(t).item()
 
     def to_list(self, t: Tensor) -> Any:
@@ -288,7 +300,7 @@ class NumpyBackend:
     atan = _unary_ufunc(np.arctan, "atan", "Arc tangent in [-pi/2, pi/2].")
     sinh = _unary_ufunc(np.sinh, "sinh", "Hyperbolic sine.")
     cosh = _unary_ufunc(np.cosh, "cosh", "Hyperbolic cosine.")
-    tanh = _unary_ufunc(np.tanh, "tanh", "Hyperbolic tangent.")
+    tanh = _kernel(E.tanh, "tanh", "Hyperbolic tangent (complex: the standard's special cases).", 1)
     trunc = _kernel(E.trunc, "trunc", "Round toward zero; identity on integers.", 1)
     ceil = _kernel(E.ceil, "ceil", "Round up; identity on integers.", 1)
     floor = _kernel(E.floor, "floor", "Round down; identity on integers.", 1)
@@ -426,8 +438,7 @@ class NumpyBackend:
 
     def assign(self, dst: Tensor, src: Any) -> Tensor:
         """Writes src's logical elements (or a scalar) through dst's view into dst's buffer."""
-        if dst.view.mask is not None:
-            raise NxInvalidArgument("assign: cannot write through a masked view")
+        _check_writable("assign", dst.view)
         d = _nd(dst)
         s = _arg(src)
         if type(s) is np.ndarray and np.may_share_memory(d, s):
@@ -472,6 +483,7 @@ class NumpyBackend:
 
     def index_put(self, x: Tensor, key: tuple, value: Any) -> Tensor:
         """Writes ``value`` into ``x[key]`` in place (NumPy semantics: last write wins)."""
+        _check_writable("index_put", x.view)
         k = tuple(_nd(i) if type(i) is Tensor else i for i in key)
         d = _nd(x)
         v = _arg(value)
@@ -641,6 +653,14 @@ class NumpyBackend:
     # (end creation)
 
     # ------------------------------------- added for the namespace: manipulation, indexing
+    def element(self, t: Tensor, index: Sequence[int]) -> Tensor:
+        """A 0-d view (no copy) of the element of unmasked ``t`` at the in-range, non-negative ``index``."""
+        v = t.view
+        off = v.offset
+        for i, s in zip(index, v.strides):
+            off += i * s
+        return Tensor(t.buffer, View._make((), (), off, None, True), t.dtype, self)
+
     def slice_view(self, t: Tensor, starts: Sequence[int], stops: Sequence[int], steps: Sequence[int]) -> Tensor:
         """A view (no copy) of unmasked ``t`` taking ``range(starts[i], stops[i], steps[i])`` on axis i (bounds as ``slice.indices`` gives them)."""
         v = t.view

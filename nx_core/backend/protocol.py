@@ -499,6 +499,10 @@ class CorePrimitives(Protocol):
     def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
         """Frontend guarantees: [MOV]. Backend must: ``View.flip`` (negated strides)."""
 
+    def element(self, t: Tensor, index: Sequence[int]) -> Tensor:
+        """Frontend guarantees: ``t`` is unmasked; ``index`` holds one in-range, non-negative
+        int per axis. Backend must: a 0-d view (no copy) of that element, sharing t's buffer."""
+
     def slice_view(self, t: Tensor, starts: Sequence[int], stops: Sequence[int], steps: Sequence[int]) -> Tensor:
         """Frontend guarantees: one normalised ``range(start, stop, step)`` per axis
         (``slice.indices`` form), ``t`` unmasked. Backend must: a view over the same
@@ -551,7 +555,8 @@ class CorePrimitives(Protocol):
         view addresses each buffer element at most once (no stride 0). Backend must:
         write src's logical elements through dst's view into dst's buffer (every other
         buffer element untouched), correct even when ``src`` overlaps ``dst``; return
-        ``dst``. A masked ``dst`` raises NxInvalidArgument."""
+        ``dst``. A masked or broadcast (stride 0 on an axis longer than 1) ``dst``
+        raises NxInvalidArgument, writing nothing."""
 
 
 @runtime_checkable
