@@ -213,17 +213,11 @@ class Array:
         _ix.setitem(self, key, value)
 
     # -------------------------------------------------------------- operators
-    def __add__(self, other: Any, /) -> "Array":
-        return _ew.add(self, other)
-
     def __radd__(self, other: Any, /) -> "Array":
         return _ew.add(other, self)
 
     def __iadd__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.add, self, other)
-
-    def __sub__(self, other: Any, /) -> "Array":
-        return _ew.subtract(self, other)
 
     def __rsub__(self, other: Any, /) -> "Array":
         return _ew.subtract(other, self)
@@ -231,17 +225,11 @@ class Array:
     def __isub__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.subtract, self, other)
 
-    def __mul__(self, other: Any, /) -> "Array":
-        return _ew.multiply(self, other)
-
     def __rmul__(self, other: Any, /) -> "Array":
         return _ew.multiply(other, self)
 
     def __imul__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.multiply, self, other)
-
-    def __truediv__(self, other: Any, /) -> "Array":
-        return _ew.divide(self, other)
 
     def __rtruediv__(self, other: Any, /) -> "Array":
         return _ew.divide(other, self)
@@ -249,17 +237,11 @@ class Array:
     def __itruediv__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.divide, self, other)
 
-    def __floordiv__(self, other: Any, /) -> "Array":
-        return _ew.floor_divide(self, other)
-
     def __rfloordiv__(self, other: Any, /) -> "Array":
         return _ew.floor_divide(other, self)
 
     def __ifloordiv__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.floor_divide, self, other)
-
-    def __mod__(self, other: Any, /) -> "Array":
-        return _ew.remainder(self, other)
 
     def __rmod__(self, other: Any, /) -> "Array":
         return _ew.remainder(other, self)
@@ -267,17 +249,11 @@ class Array:
     def __imod__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.remainder, self, other)
 
-    def __pow__(self, other: Any, /) -> "Array":
-        return _ew.pow(self, other)
-
     def __rpow__(self, other: Any, /) -> "Array":
         return _ew.pow(other, self)
 
     def __ipow__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.pow, self, other)
-
-    def __matmul__(self, other: Any, /) -> "Array":
-        return _la.matmul(self, other)
 
     def __rmatmul__(self, other: Any, /) -> "Array":
         return _la.matmul(other, self)
@@ -285,17 +261,11 @@ class Array:
     def __imatmul__(self, other: Any, /) -> "Array":
         return _ew._inplace(_la.matmul, self, other)
 
-    def __and__(self, other: Any, /) -> "Array":
-        return _ew.bitwise_and(self, other)
-
     def __rand__(self, other: Any, /) -> "Array":
         return _ew.bitwise_and(other, self)
 
     def __iand__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.bitwise_and, self, other)
-
-    def __or__(self, other: Any, /) -> "Array":
-        return _ew.bitwise_or(self, other)
 
     def __ror__(self, other: Any, /) -> "Array":
         return _ew.bitwise_or(other, self)
@@ -303,17 +273,11 @@ class Array:
     def __ior__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.bitwise_or, self, other)
 
-    def __xor__(self, other: Any, /) -> "Array":
-        return _ew.bitwise_xor(self, other)
-
     def __rxor__(self, other: Any, /) -> "Array":
         return _ew.bitwise_xor(other, self)
 
     def __ixor__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.bitwise_xor, self, other)
-
-    def __lshift__(self, other: Any, /) -> "Array":
-        return _ew.bitwise_left_shift(self, other)
 
     def __rlshift__(self, other: Any, /) -> "Array":
         return _ew.bitwise_left_shift(other, self)
@@ -321,44 +285,11 @@ class Array:
     def __ilshift__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.bitwise_left_shift, self, other)
 
-    def __rshift__(self, other: Any, /) -> "Array":
-        return _ew.bitwise_right_shift(self, other)
-
     def __rrshift__(self, other: Any, /) -> "Array":
         return _ew.bitwise_right_shift(other, self)
 
     def __irshift__(self, other: Any, /) -> "Array":
         return _ew._inplace(_ew.bitwise_right_shift, self, other)
-
-    def __lt__(self, other: Any, /) -> "Array":
-        return _ew.less(self, other)
-
-    def __le__(self, other: Any, /) -> "Array":
-        return _ew.less_equal(self, other)
-
-    def __gt__(self, other: Any, /) -> "Array":
-        return _ew.greater(self, other)
-
-    def __ge__(self, other: Any, /) -> "Array":
-        return _ew.greater_equal(self, other)
-
-    def __eq__(self, other: Any, /) -> "Array":  # type: ignore[override]
-        return _ew.equal(self, other)
-
-    def __ne__(self, other: Any, /) -> "Array":  # type: ignore[override]
-        return _ew.not_equal(self, other)
-
-    def __neg__(self) -> "Array":
-        return _ew.negative(self)
-
-    def __pos__(self) -> "Array":
-        return _ew.positive(self)
-
-    def __abs__(self) -> "Array":
-        return _ew.abs(self)
-
-    def __invert__(self) -> "Array":
-        return _ew.bitwise_invert(self)
 
 
 def _new(t: Tensor, _alloc: Any = object.__new__) -> Array:
@@ -381,3 +312,30 @@ _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 from . import _elementwise_functions as _ew  # noqa: E402
 from . import _indexing as _ix  # noqa: E402
 from . import _linear_algebra_functions as _la  # noqa: E402
+
+# Forward and unary operators are the namespace functions themselves: one call less on
+# the hot path, and the same validation and messages. Reflected and in-place operators
+# are the methods above.
+Array.__add__ = _ew.add  # type: ignore[assignment,method-assign]
+Array.__sub__ = _ew.subtract  # type: ignore[assignment,method-assign]
+Array.__mul__ = _ew.multiply  # type: ignore[assignment,method-assign]
+Array.__truediv__ = _ew.divide  # type: ignore[assignment,method-assign]
+Array.__floordiv__ = _ew.floor_divide  # type: ignore[assignment,method-assign]
+Array.__mod__ = _ew.remainder  # type: ignore[assignment,method-assign]
+Array.__pow__ = _ew.pow  # type: ignore[assignment,method-assign]
+Array.__matmul__ = _la.matmul  # type: ignore[assignment,method-assign]
+Array.__and__ = _ew.bitwise_and  # type: ignore[assignment,method-assign]
+Array.__or__ = _ew.bitwise_or  # type: ignore[assignment,method-assign]
+Array.__xor__ = _ew.bitwise_xor  # type: ignore[assignment,method-assign]
+Array.__lshift__ = _ew.bitwise_left_shift  # type: ignore[assignment,method-assign]
+Array.__rshift__ = _ew.bitwise_right_shift  # type: ignore[assignment,method-assign]
+Array.__lt__ = _ew.less  # type: ignore[assignment,method-assign]
+Array.__le__ = _ew.less_equal  # type: ignore[assignment,method-assign]
+Array.__gt__ = _ew.greater  # type: ignore[assignment,method-assign]
+Array.__ge__ = _ew.greater_equal  # type: ignore[assignment,method-assign]
+Array.__eq__ = _ew.equal  # type: ignore[assignment,method-assign]
+Array.__ne__ = _ew.not_equal  # type: ignore[assignment,method-assign]
+Array.__neg__ = _ew.negative  # type: ignore[assignment,method-assign]
+Array.__pos__ = _ew.positive  # type: ignore[assignment,method-assign]
+Array.__abs__ = _ew.abs  # type: ignore[assignment,method-assign]
+Array.__invert__ = _ew.bitwise_invert  # type: ignore[assignment,method-assign]
