@@ -86,6 +86,12 @@ def _check_copy(name: str, copy: Any) -> None:
 
 
 def _shape(name: str, shape: Any) -> tuple[int, ...]:
+    if type(shape) is tuple and len(shape) <= MAX_DIMS:
+        for d in shape:
+            if type(d) is not int or d < 0:
+                break
+        else:
+            return shape
     if isinstance(shape, (tuple, list)):
         dims = tuple(as_int(name, d, "shape entries") for d in shape)
     else:
@@ -278,6 +284,14 @@ def asarray(
     _check_copy("asarray", copy)
     if isinstance(obj, Array):
         return _from_array(obj, dtype, copy)
+    if type(obj) is list and copy is not False and dtype is None and obj:
+        # The commonest case, a flat list of Python floats (or of ints): no walk needed.
+        k = type(obj[0])
+        if (k is float or k is int) and all(type(v) is k for v in obj):
+            d = _dt.DEFAULT_FLOAT if k is float else _dt.DEFAULT_INT
+            if k is int:
+                _check_values("asarray", obj, {_INT}, d)
+            return _new(_B.from_sequence(obj, (len(obj),), d))
     if _is_seq(obj) or py_kind(obj) >= 0:
         try:
             shape, values, kinds, dtypes = _walk(obj)

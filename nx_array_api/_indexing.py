@@ -306,6 +306,12 @@ def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
     keys = key if type(key) is tuple else (key,)
     v = t.view
     shape = v.shape
+    ells = [i for i, k in enumerate(keys) if k is Ellipsis]
+    if ells:  # x[i, ...]: the ellipsis stands for the axes the other keys leave
+        if len(ells) != 1:
+            return None
+        i = ells[0]
+        keys = keys[:i] + (_FULL,) * (len(shape) - len(keys) + 1) + keys[i + 1:]
     if len(keys) > len(shape) or v.mask is not None:
         return None
     if len(keys) == len(shape):  # x[i, j, k]: one element
@@ -351,9 +357,18 @@ _FULL = slice(None)
 
 def getitem(x: Array, key: Any, /) -> Array:
     """``x[key]``: a view for basic keys, a copy for integer/boolean array keys."""
-    t = _fast_basic(x._t, key)
-    if t is not None:
-        return Array._new(t)
+    if type(key) is Array:  # x[int array] along axis 0, or x[mask] with x's own shape
+        kt = key._t
+        kind = kt.dtype.kind
+        if (kind in "iu" and kt.view.shape and x._t.view.shape) or (kind == "b" and kt.view.shape == x._t.view.shape):
+            try:
+                return Array._new(_B.index(x._t, (kt,)))
+            except IndexError as e:
+                raise IndexError(f"__getitem__: {e}") from None
+    else:
+        t = _fast_basic(x._t, key)
+        if t is not None:
+            return Array._new(t)
     basic, t, k, _ = _resolve("__getitem__", x, key)
     if basic:
         return Array._new(t)

@@ -8,7 +8,6 @@ View can express it), ``squeeze`` and the parts of ``unstack``. Copies: ``concat
 
 from __future__ import annotations
 
-import operator
 from typing import Any, List, Optional, Tuple, Union
 
 from nx_core.backend import get_backend
@@ -19,6 +18,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._validation import (
+    as_int,
     broadcast_shapes as _bshapes,
     broadcast_tensor,
     check_array,
@@ -50,12 +50,13 @@ _new = Array._new
 
 # ----------------------------------------------------------------- helpers
 def _int(name: str, v: Any, what: str) -> int:
-    if isinstance(v, bool) or isinstance(v, (float, complex, str)) or isinstance(v, Array):
-        raise TypeError(f"{name}: {what} must be an integer, got {type(v).__name__}")
-    try:
-        return operator.index(v)
-    except TypeError:
-        raise TypeError(f"{name}: {what} must be an integer, got {type(v).__name__}") from None
+    """``v`` as an int via ``operator.index`` (0-d integer arrays included); bools are a TypeError."""
+    return as_int(name, v, what, allow_bool=False)
+
+
+def _axis(name: str, axis: Any, ndim: int) -> int:
+    """A single ``axis`` normalised against ``ndim`` (bools are a TypeError)."""
+    return normalize_axis(name, _int(name, axis, "axis"), ndim)
 
 
 def _shape_arg(name: str, shape: Any, what: str = "shape") -> tuple[int, ...]:
@@ -157,7 +158,7 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
         raise ValueError(f"{name}: all arrays must have the same number of dimensions, got {[a.ndim for a in xs]}")
     if nd == 0:
         raise ValueError(f"{name}: zero-dimensional arrays cannot be concatenated along an axis")
-    ax = normalize_axis(name, axis, nd)
+    ax = _axis(name, axis, nd)
     s0 = xs[0].shape
     for a in xs[1:]:
         if any(p != q for i, (p, q) in enumerate(zip(s0, a.shape)) if i != ax):
@@ -186,8 +187,8 @@ def expand_dims(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
 def flip(x: Array, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None) -> Array:
     """``x`` reversed along ``axis`` (all axes for None); a view with negative strides."""
     x = check_array("flip", x)
-    if axis is not None and not isinstance(axis, (tuple, list)):
-        axis = _int("flip", axis, "axis")
+    if axis is not None:
+        axis = _int_tuple("flip", axis, "axis")
     axes = normalize_axes("flip", axis, x.ndim)
     if not axes:
         return _new(x._t)
@@ -229,9 +230,9 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
         t = _flat(t)
         ax = 0
     else:
-        ax = normalize_axis(name, axis, x.ndim)
+        ax = _axis(name, axis, x.ndim)
     n = t.view.shape[ax]
-    if isinstance(repeats, Array):
+    if isinstance(repeats, Array) and repeats.ndim != 0:
         r = repeats._t
         if repeats.dtype not in _dt.integer:
             raise TypeError(f"{name}: repeats must have an integer dtype, got {repeats.dtype.name}")
@@ -331,7 +332,7 @@ def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) ->
     for a in xs[1:]:
         if a.shape != s0:
             raise ValueError(f"{name}: all arrays must have the same shape, got {s0} and {a.shape}")
-    ax = normalize_axis(name, axis, len(s0) + 1)
+    ax = _axis(name, axis, len(s0) + 1)
     shape = s0[:ax] + (1,) + s0[ax:]
     return _new(_B.cat([_cast(_view_reshape(a._t, shape), d) for a in xs], axis=ax))
 
@@ -361,7 +362,7 @@ def unstack(x: Array, /, *, axis: int = 0) -> Tuple[Array, ...]:
     x = check_array(name, x)
     if x.ndim == 0:
         raise ValueError(f"{name}: cannot unstack a 0-d array")
-    ax = normalize_axis(name, axis, x.ndim)
+    ax = _axis(name, axis, x.ndim)
     t = x._t
     if t.view.mask is not None:
         t = _B.copy(t)

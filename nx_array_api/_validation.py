@@ -42,14 +42,22 @@ def check_category(name: str, dtype: DType, category: str) -> None:
         raise TypeError(f"{name}: only {category} dtypes are allowed, got {dtype.name}")
 
 
-def as_int(name: str, value: Any, arg: str) -> int:
-    """``value`` as a Python int (anything with ``__index__``, not bool-typed floats)."""
+def as_int(name: str, value: Any, arg: str, *, allow_bool: bool = True) -> int:
+    """``value`` as a Python int via ``operator.index``: Python and NumPy integers and
+    0-d integer arrays (nx or NumPy) are accepted; floats, complex numbers, strings,
+    arrays that are not 0-d or not of an integer dtype are a TypeError. A Python bool
+    is accepted as 0/1 unless ``allow_bool`` is False."""
     if isinstance(value, bool):
-        return int(value)
+        if allow_bool:
+            return int(value)
+        raise TypeError(f"{name}: {arg} must be an integer, got bool")
+    if isinstance(value, Array) and value.ndim != 0:
+        raise TypeError(f"{name}: {arg} must be an integer, got an array of shape {value.shape}")
     try:
         return operator.index(value)
     except TypeError:
-        raise TypeError(f"{name}: {arg} must be an integer, got {type(value).__name__}") from None
+        kind = f"an array of dtype {value.dtype.name}" if isinstance(value, Array) else type(value).__name__
+        raise TypeError(f"{name}: {arg} must be an integer, got {kind}") from None
 
 
 def normalize_axis(name: str, axis: Any, ndim: int) -> int:
@@ -87,13 +95,9 @@ def broadcast_shapes(name: str, *shapes: Sequence[int]) -> tuple[int, ...]:
 
 def broadcast_tensor(t: Tensor, shape: tuple[int, ...]) -> Tensor:
     """``t`` viewed with ``shape`` (stride-0 expansion, no copy); shapes already checked."""
-    tshape = t.view.shape
-    if tshape == shape:
+    if t.view.shape == shape:
         return t
-    k = len(shape) - len(tshape)
-    if k:
-        t = _B.reshape(t, (1,) * k + tshape)
-    return _B.expand(t, shape)
+    return _B.broadcast_to(t, shape)
 
 
 def py_scalar(v: Any) -> Any:

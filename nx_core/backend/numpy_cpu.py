@@ -380,6 +380,25 @@ class NumpyBackend:
     def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         return Tensor(t.buffer, t.view.expand(tuple(shape)), t.dtype, self)
 
+    def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
+        """A stride-0 view (no copy) of ``t`` with ``shape``: leading unit axes added, unit axes expanded."""
+        shape = tuple(shape)
+        v = t.view
+        if v.mask is not None or 0 in shape:
+            k = len(shape) - len(v.shape)
+            return self.expand(self.reshape(t, (1,) * k + v.shape) if k else t, shape)
+        k = len(shape) - len(v.shape)
+        strides = [0] * k
+        for d, s, n in zip(v.shape, v.strides, shape[k:]):
+            if d == n:
+                strides.append(s)
+            elif d == 1:
+                strides.append(0)
+            else:
+                raise NxInvalidArgument(f"broadcast_to: cannot broadcast {v.shape} to {shape}")
+        st = tuple(strides)
+        return Tensor(t.buffer, View._make(shape, st, v.offset, None, st == contiguous(shape).strides), t.dtype, self)
+
     def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         return Tensor(t.buffer, t.view.reshape(tuple(shape)), t.dtype, self)
 
@@ -682,7 +701,12 @@ class NumpyBackend:
             strides.append(s * k)
             if m:
                 offset += b * s
-        return Tensor(t.buffer, View.create(tuple(shape), offset=offset, strides=tuple(strides)), t.dtype, self)
+        shape_t, strides_t = tuple(shape), tuple(strides)
+        if 0 in shape_t:
+            view = View.create(shape_t, offset=offset, strides=strides_t)
+        else:  # canonical already: no mask, no zero-size rule to apply
+            view = View._make(shape_t, strides_t, offset, None, strides_t == contiguous(shape_t).strides)
+        return Tensor(t.buffer, view, t.dtype, self)
 
     def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
         """A fresh tensor: ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy's roll; repeated axes add up)."""

@@ -485,6 +485,11 @@ class CorePrimitives(Protocol):
         """Frontend guarantees: [MOV]. Backend must: ``View.expand``: size-1 dims get
         stride 0."""
 
+    def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
+        """Frontend guarantees: ``t``'s shape broadcasts to ``shape`` (right-aligned; its
+        axes equal the target's or are 1). Backend must: an O(1) view over t's buffer with
+        stride 0 on the added and expanded axes (``reshape`` + ``expand`` in one step)."""
+
     def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         """Frontend guarantees: [MOV], same numel. Backend must: ``View.reshape``; raise
         ``NxInvalidArgument`` when strides cannot express it (never copy)."""
