@@ -305,3 +305,56 @@ def test_type_errors():
         xp.flip(np.ones(3))
     with pytest.raises(TypeError, match="^reshape"):
         xp.reshape([1, 2], (2,))
+
+
+# ------------------------------------------------------- integer-like arguments
+def test_zero_d_integer_arrays_are_ints():
+    """Integer arguments go through ``operator.index``: 0-d integer arrays (nx or
+    NumPy) and NumPy integers behave like Python ints, as in NumPy."""
+    a = np.arange(12, dtype=np.int64).reshape(3, 4)
+    x = A(a)
+    n = xp.asarray(3)
+    same(xp.reshape(x, (n - 1, -1)), a.reshape(2, -1))
+    same(xp.reshape(x, n * 4), a.reshape(12))
+    same(xp.reshape(x, (np.int64(4), np.array(3))), a.reshape(4, 3))
+    same(xp.tile(x, (n,)), np.tile(a, (3,)))
+    same(xp.tile(x, (xp.asarray(2, dtype=xp.uint8), np.int32(1))), np.tile(a, (2, 1)))
+    same(xp.roll(x, n), np.roll(a, 3))
+    same(xp.roll(x, (n, n - 2), axis=(xp.asarray(0), 1)), np.roll(a, (3, 1), axis=(0, 1)))
+    same(xp.expand_dims(x, axis=n - 3), np.expand_dims(a, 0))
+    same(xp.expand_dims(x, axis=(n - 4, np.int8(0))), np.expand_dims(a, (-1, 0)))
+    same(xp.repeat(x, n - 1, axis=xp.asarray(1)), np.repeat(a, 2, axis=1))
+    same(xp.flip(x, axis=n - 2), np.flip(a, 1))
+    same(xp.moveaxis(x, n - 3, np.int64(1)), np.moveaxis(a, 0, 1))
+    same(xp.permute_dims(x, (n - 2, n - 3)), a.T)
+    same(xp.squeeze(A(a[None]), axis=n - 3), a)
+    same(xp.concat([x, x], axis=n - 2), np.concatenate([a, a], axis=1))
+    same(xp.stack([x, x], axis=n - 1), np.stack([a, a], axis=2))
+    assert [N(p).tolist() for p in xp.unstack(x, axis=n - 2)] == [list(r) for r in a.T]
+    same(xp.broadcast_to(A(np.arange(4)), (n, np.int64(4))), np.broadcast_to(np.arange(4), (3, 4)))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda x: xp.reshape(x, (xp.asarray(2.0), -1)),
+        lambda x: xp.reshape(x, (True, -1)),
+        lambda x: xp.reshape(x, (xp.asarray(True), -1)),
+        lambda x: xp.reshape(x, (xp.asarray([2]), -1)),
+        lambda x: xp.reshape(x, (2.0, -1)),
+        lambda x: xp.tile(x, (xp.asarray(2.0),)),
+        lambda x: xp.tile(x, (np.float64(2),)),
+        lambda x: xp.roll(x, xp.asarray(1.0)),
+        lambda x: xp.roll(x, np.array(1.5)),
+        lambda x: xp.expand_dims(x, axis=xp.asarray(0.0)),
+        lambda x: xp.expand_dims(x, axis=np.True_),
+        lambda x: xp.repeat(x, xp.asarray(2.0)),
+        lambda x: xp.flip(x, axis=(True,)),
+        lambda x: xp.stack([x, x], axis=False),
+        lambda x: xp.concat([x, x], axis=xp.asarray(0.0)),
+    ],
+)
+def test_non_integer_arguments_are_type_errors(call):
+    x = A(np.arange(12.0).reshape(3, 4))
+    with pytest.raises(TypeError, match="^(reshape|tile|roll|expand_dims|repeat|flip|stack|concat): .* must be an integer"):
+        call(x)
