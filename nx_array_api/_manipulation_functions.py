@@ -212,6 +212,11 @@ def moveaxis(x: Array, source: Union[int, Tuple[int, ...]], destination: Union[i
 def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
     """``x`` with its axes permuted (negative axes allowed); a view."""
     name = "permute_dims"
+    if type(x) is Array and type(axes) is tuple:  # the common call: a permutation of ints
+        n = len(x._t.view.shape)
+        ax = tuple([a + n if type(a) is int and a < 0 else a for a in axes])
+        if len(ax) == n and all(type(a) is int for a in ax) and sorted(ax) == list(range(n)):
+            return _new(_B.permute(x._t, ax))
     x = check_array(name, x)
     if not isinstance(axes, (tuple, list)):
         raise TypeError(f"{name}: axes must be a tuple of ints, got {type(axes).__name__}")
