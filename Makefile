@@ -64,3 +64,14 @@ docs: $(STAMP)
 conformance:
 	$(PYTHON) docs/make_conformance.py --report $(CURDIR)/.array-api-tests.json \
 	  --suite-dir $(ARRAY_API_TESTS_DIR)
+
+# The fuzz suite (bad inputs, view memory safety, threads, aliasing) with many more
+# examples than `make test` runs: tests/fuzz/conftest.py reads NX_FUZZ_EXAMPLES.
+NX_FUZZ_EXAMPLES ?= 5000
+fuzz: $(STAMP)
+	NX_FUZZ_EXAMPLES=$(NX_FUZZ_EXAMPLES) $(PY) -m pytest -q -n $(PYTEST_WORKERS) -p no:cacheprovider tests/fuzz $(ARGS)
+
+# Type checking: mypy on nx_core, configured in pyproject.toml ([tool.mypy]).
+lint: $(STAMP)
+	$(PY) -m pip install --quiet mypy
+	$(PY) -m mypy

@@ -17,6 +17,7 @@ remains, else a new expression.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .errors import NxInvalidArgument
 
@@ -143,6 +144,10 @@ class Sym(SymExpr):
     """A named symbolic dimension with inclusive bounds ``[min, max]``."""
 
     __slots__ = ("name", "min", "max", "value")
+    name: str
+    min: int
+    max: int | None
+    value: int | None
 
     def __init__(self, name: str, min: int = 0, max: int | None = None, value: int | None = None):
         if not isinstance(name, str) or not name:
@@ -226,6 +231,8 @@ class _Op(SymExpr):
     """Sum or product of operands (ints and symbolic values), canonical form."""
 
     __slots__ = ("op", "args")
+    op: str
+    args: tuple[Any, ...]
 
     def __init__(self, op: str, args: tuple):
         object.__setattr__(self, "op", op)
@@ -238,7 +245,7 @@ class _Op(SymExpr):
         return (_Op, (self.op, self.args))
 
     def free_symbols(self) -> frozenset:
-        out = frozenset()
+        out: frozenset[str] = frozenset()
         for a in self.args:
             if type(a) is not int:
                 out = out | a.free_symbols()
@@ -276,7 +283,7 @@ def _imul(x, y):
 
 
 def _flatten(op: str, args):
-    out = []
+    out: list[Any] = []
     for a in args:
         if isinstance(a, _Op) and a.op == op:
             out.extend(a.args)
@@ -333,7 +340,7 @@ def subs(d, mapping=None):
 
 def free_symbols(values) -> frozenset:
     """Names of the symbols occurring in an iterable of dims."""
-    out = frozenset()
+    out: frozenset[str] = frozenset()
     for d in values:
         if isinstance(d, SymExpr):
             out = out | d.free_symbols()

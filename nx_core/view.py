@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import operator
 from functools import lru_cache
+from typing import Any
 
 from .errors import NxInvalidArgument
 from .shape import _c_strides
@@ -105,6 +106,13 @@ class View:
     """Immutable strided view; build with :meth:`View.create` (or :func:`contiguous`)."""
 
     __slots__ = ("shape", "strides", "offset", "mask", "c_flag", "numel")
+    # Dimensions (and mask bounds) are ints, or symbolic expressions on a _SymView.
+    shape: tuple[Any, ...]
+    strides: tuple[int, ...]
+    offset: int
+    mask: tuple[tuple[Any, Any], ...] | None
+    c_flag: bool
+    numel: Any
 
     def __init__(self, *args, **kwargs):
         raise TypeError("View is built with View.create(shape, offset=..., strides=..., mask=...)")
@@ -319,7 +327,8 @@ class View:
             return self
         symbolic = ncstr is None or type(self) is not View
         old_strides = self.strides
-        sym_old = self.sym_strides if type(self) is not View else old_strides
+        # a View whose type is not View is a _SymView (a type checker cannot narrow on type())
+        sym_old = self.sym_strides if type(self) is not View else old_strides  # type: ignore[attr-defined]
         strides = []
         sym_strides = []
         grown = []
@@ -378,7 +387,7 @@ class View:
         m = self.mask
         new_mask = None if m is None else tuple([m[a] for a in axes])
         if type(self) is not View:
-            ss = self.sym_strides
+            ss = self.sym_strides  # type: ignore[attr-defined]  # a _SymView
             ident = all(a == i for i, a in enumerate(axes))
             return _sym_make(new_shape, new_strides, self.offset, new_mask,
                              self.c_flag and ident, tuple([ss[a] for a in axes]))
@@ -407,7 +416,7 @@ class View:
             offset += b * s
         new_shape = tuple([e - b for b, e in bounds])
         m = self.mask
-        new_mask = None
+        new_mask: list[tuple[Any, Any]] | tuple[tuple[Any, Any], ...] | None = None
         if m is not None:
             new_mask = []
             for (ob, oe), (b, _), nd in zip(m, bounds, new_shape):
@@ -513,12 +522,15 @@ class View:
         return self
 
 
-_set_shape = View.shape.__set__
-_set_strides = View.strides.__set__
-_set_offset = View.offset.__set__
-_set_mask = View.mask.__set__
-_set_cflag = View.c_flag.__set__
-_set_numel = View.numel.__set__
+# The slot descriptors' setters (View itself refuses attribute assignment), read from the
+# class __dict__, which holds the very same descriptors (read off the class, a type
+# checker would see the instance attribute types declared above instead).
+_set_shape = View.__dict__["shape"].__set__
+_set_strides = View.__dict__["strides"].__set__
+_set_offset = View.__dict__["offset"].__set__
+_set_mask = View.__dict__["mask"].__set__
+_set_cflag = View.__dict__["c_flag"].__set__
+_set_numel = View.__dict__["numel"].__set__
 _make = View._make
 create = View.create
 
@@ -554,7 +566,7 @@ def _build(shape: tuple, offset: int, strides, mask) -> View:
 
 def _match(old, new):
     """Merge/split matching of (dim, stride) pairs (dims > 1) onto new dims > 1."""
-    out = []
+    out: list[Any] = []
     i = j = 0
     lo, ln = len(old), len(new)
     old = list(old)
@@ -603,6 +615,7 @@ class _SymView(View):
     """
 
     __slots__ = ("sym_strides",)
+    sym_strides: tuple[Any, ...]
 
     def is_symbolic(self) -> bool:
         return True
@@ -644,7 +657,7 @@ def _sym_make(shape, strides, offset, mask, c_flag, sym_strides) -> View:
     _set_mask(self, mask)
     _set_cflag(self, c_flag)
     _set_numel(self, _prod(shape))
-    _SymView.sym_strides.__set__(self, sym_strides)
+    _SymView.sym_strides.__set__(self, sym_strides)  # type: ignore[misc, attr-defined]
     return self
 
 

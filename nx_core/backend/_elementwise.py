@@ -16,6 +16,8 @@ too because they share the same machinery.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 __all__ = [
@@ -41,7 +43,7 @@ __all__ = [
     "where",
 ]
 
-_IGNORE = {"all": "ignore"}
+_IGNORE: dict[str, Any] = {"all": "ignore"}  # np.errstate(**_IGNORE)
 _NUMPY_MAJOR = int(np.__version__.split(".")[0])
 
 
@@ -323,10 +325,12 @@ def shift_right(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> 
 # Cast
 # --------------------------------------------------------------------------------------
 
-_BOUNDS_CACHE: dict[tuple[str, str], tuple[object, object, object, bool]] = {}
+_BOUNDS_CACHE: dict[tuple[str, str], tuple[np.floating, np.floating, np.floating, bool]] = {}
 
 
-def _float_int_bounds(fdt: np.dtype, idt: np.dtype) -> tuple[object, object, object, bool]:
+def _float_int_bounds(
+    fdt: np.dtype, idt: np.dtype
+) -> tuple[np.floating, np.floating, np.floating, bool]:
     """Clip bounds in float dtype ``fdt`` for a saturating cast into ``idt``.
 
     Returns ``(lo, hi, upper, fix)``: ``lo`` is the exact minimum (0 or -2^(bits-1)),

@@ -8,7 +8,7 @@ primitives always allocate (fresh C-contiguous results, batched over leading dim
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import Any, Literal, Protocol, Sequence
 
 from ..tensor import Tensor
 
@@ -78,7 +78,7 @@ class ExtraPrimitives(Protocol):
         """Frontend guarantees: rank >= 1. Backend must: one int64 1-D tensor per axis,
         the row-major coordinates of the non-zero elements (NaN is non-zero)."""
 
-    def searchsorted(self, x1: Tensor, x2: Tensor, *, side: str) -> Tensor:
+    def searchsorted(self, x1: Tensor, x2: Tensor, *, side: Literal["left", "right"]) -> Tensor:
         """Frontend guarantees: ``x1`` 1-D ascending (NaN last); ``side`` in {"left",
         "right"}. Backend must: int64 insertion points of every element of ``x2`` (x2's
         shape), as NumPy ``searchsorted``."""

@@ -14,6 +14,8 @@ and yields a copy.  ``out``, when given, is a C-contiguous array of the result s
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 __all__ = [
@@ -28,7 +30,7 @@ __all__ = [
     "associative_scan",
 ]
 
-_IGNORE = {"all": "ignore"}
+_IGNORE: dict[str, Any] = {"all": "ignore"}  # np.errstate(**_IGNORE)
 
 
 def _result_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool) -> tuple[int, ...]:
@@ -37,7 +39,9 @@ def _result_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool)
     return tuple(n for i, n in enumerate(shape) if i not in axes)
 
 
-def _copy(x: np.ndarray, out: np.ndarray | None, dtype: np.dtype | None = None) -> np.ndarray:
+def _copy(
+    x: np.ndarray, out: np.ndarray | None, dtype: np.dtype | type[np.generic] | None = None
+) -> np.ndarray:
     if out is None:
         out = np.empty(x.shape, dtype=x.dtype if dtype is None else dtype)
     np.copyto(out, x, casting="unsafe")

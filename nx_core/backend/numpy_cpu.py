@@ -13,7 +13,7 @@ second operand (the frontend has checked it is representable in the result dtype
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Literal, Sequence
 
 import numpy as np
 
@@ -514,7 +514,7 @@ class NumpyBackend:
     def nonzero(self, x: Tensor) -> tuple[Tensor, ...]:
         return tuple(self.wrap(i.astype(np.int64)) for i in np.nonzero(_nd(x)))
 
-    def searchsorted(self, x1: Tensor, x2: Tensor, *, side: str) -> Tensor:
+    def searchsorted(self, x1: Tensor, x2: Tensor, *, side: Literal["left", "right"]) -> Tensor:
         return self.wrap(np.searchsorted(_nd(x1), _nd(x2), side=side).astype(np.int64))
 
     def unique(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor]:
@@ -566,7 +566,8 @@ class NumpyBackend:
 
     def vecdot(self, a: Tensor, b: Tensor, *, axis: int) -> Tensor:
         x, y = _nd(a), _nd(b)
-        return self.wrap(np.asarray(np.vecdot(x, y, axis=axis)))
+        # NumPy's stubs type vecdot as a plain gufunc, without the ``axis`` keyword it takes
+        return self.wrap(np.asarray(np.vecdot(x, y, axis=axis)))  # type: ignore[call-overload]
 
     # --------------------------------------------------------------------- fft
     def fft(self, x: Tensor, *, axes: Sequence[int]) -> Tensor:
