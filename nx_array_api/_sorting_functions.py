@@ -2,7 +2,8 @@
 
 The backend's ``sort``/``argsort`` primitives are stable in both directions (equal
 elements keep their original relative order, also when ``descending``) and put NaNs
-last, so ``stable=False`` is honoured by giving a stable result anyway.
+last. ``argsort(stable=False)`` lets the backend use a faster sort whose ties come in
+any order; ``sort`` values are the same either way.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def _prepare(name: str, x: Any, axis: Any, descending: Any, stable: Any) -> tupl
 def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """Indices (int64) that sort ``x`` along ``axis``; ties keep their order; NaNs last."""
     x, a = _prepare("argsort", x, axis, descending, stable)
-    return _new(_B.argsort(x._t, axis=a, descending=descending))
+    return _new(_B.argsort(x._t, axis=a, descending=descending, stable=stable))
 
 
 def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:

@@ -142,8 +142,8 @@ def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Tenso
     axes = normalize_axes(name, axis, len(shape))
     # Two passes: the squared deviations from the mean, summed, over M - correction.
     m = broadcast_tensor(_mean(t, axes, True), shape)
-    dev = _B.sub(t, m)
-    s = _B.reduce_sum(_B.mul(dev, dev), axes=axes, keepdims=keepdims)
+    dev = _B.sub(t, m)  # fresh and dense: squared in place, as NumPy's var does
+    s = _B.reduce_sum(_B.mul(dev, dev, out=dev), axes=axes, keepdims=keepdims)
     divisor = _count(shape, axes) - correction
     if divisor <= 0:
         return _B.full(t.dtype, s.view.shape, _NAN)

@@ -27,11 +27,11 @@ class ExtraPrimitives(Protocol):
         directions; ``-0.0 == 0.0`` (original order kept); unsigned as unsigned;
         complex lexicographic (real, then imaginary), any NaN part last; rank 0 copies."""
 
-    def argsort(self, x: Tensor, *, axis: int, descending: bool = False, out: Tensor | None = None) -> Tensor:
+    def argsort(self, x: Tensor, *, axis: int, descending: bool = False, stable: bool = True, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: as ``sort``; ``out`` is an integer tensor of x's shape.
         Backend must: the permutation realising ``sort``'s order, ties by lower original
         index (``[3,1,2,1,3,2]`` ascending -> ``[1,3,2,5,0,4]``); int64 when
-        allocating."""
+        allocating. With ``stable=False`` ties may come in any order (a faster sort)."""
 
     # ---------------------------------------------------------- indexed access
     def gather(self, data: Tensor, indices: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:

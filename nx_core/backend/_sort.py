@@ -52,30 +52,31 @@ def _complex_argsort(x: np.ndarray, axis: int, descending: bool) -> np.ndarray:
     return np.lexsort((im, re, bad), axis=axis)
 
 
-def _argsort_impl(x: np.ndarray, axis: int, descending: bool) -> np.ndarray:
+def _argsort_impl(x: np.ndarray, axis: int, descending: bool, stable: bool = True) -> np.ndarray:
     kind = x.dtype.kind
     if kind == "c":
         return _complex_argsort(x, axis, descending)
     if not descending:
-        return np.argsort(x, axis=axis, kind="stable")
+        return np.argsort(x, axis=axis, kind="stable" if stable else None)
     if kind == "f":
         key = np.negative(x)
     elif kind == "b":
         key = np.logical_not(x)
     else:
         key = np.invert(x)
-    return np.argsort(key, axis=axis, kind="stable")
+    return np.argsort(key, axis=axis, kind="stable" if stable else None)
 
 
-def argsort(x: np.ndarray, axis: int = -1, descending: bool = False, out=None) -> np.ndarray:
-    """int64 permutation along ``axis`` that sorts ``x`` stably (see module doc)."""
+def argsort(x: np.ndarray, axis: int = -1, descending: bool = False, out=None, stable: bool = True) -> np.ndarray:
+    """int64 permutation along ``axis`` that sorts ``x`` (stably unless ``stable=False``,
+    which lets ties come in any order; see module doc)."""
     if x.ndim == 0:
         if out is None:
             out = np.empty((), dtype=np.int64)
         out[...] = 0
         return out
     axis = _norm_axis(x, axis)
-    idx = _argsort_impl(x, axis, descending)
+    idx = _argsort_impl(x, axis, descending, stable)
     if out is None:
         if idx.dtype != np.int64 or not idx.flags.c_contiguous:
             idx = np.ascontiguousarray(idx, dtype=np.int64)
@@ -104,21 +105,23 @@ def sort(x: np.ndarray, axis: int = -1, descending: bool = False, out=None) -> n
         idx = _complex_argsort(x, axis, descending)
         np.copyto(out, np.take_along_axis(x, idx, axis=axis))
         return out
+    # Sorted VALUES show stability only through -0.0 and 0.0 (equal keys, different
+    # bits): floats holding a zero take the stable algorithm, everything else NumPy's
+    # faster default (introsort; NaN last too). NaN payloads are not distinguished.
+    algo = "stable" if kind == "f" and not np.all(x) else None
     if not descending:
-        # Equal keys are indistinguishable except -0.0/0.0, which a stable sort keeps
-        # in their original order.
         np.copyto(out, x)
-        out.sort(axis=axis, kind="stable")
+        out.sort(axis=axis, kind=algo)
         return out
     if kind == "f":
         # -sort(-x): stable, NaN last, and negation is exact both ways.
         with np.errstate(invalid="ignore"):
             np.negative(x, out=out)
-            out.sort(axis=axis, kind="stable")
+            out.sort(axis=axis, kind=algo)
             np.negative(out, out=out)
         return out
     # Integers and bool: equal values are indistinguishable, so reversing an ascending
     # sort is exact.
-    s = np.sort(x, axis=axis, kind="stable")
+    s = np.sort(x, axis=axis)
     np.copyto(out, np.flip(s, axis=axis))
     return out

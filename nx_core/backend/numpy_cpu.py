@@ -372,8 +372,8 @@ class NumpyBackend:
         r = _sort.sort(_nd(x), axis, descending, out=None if out is None else _nd(out))
         return self.wrap(r) if out is None else out
 
-    def argsort(self, x: Tensor, *, axis: int, descending: bool = False, out: Tensor | None = None) -> Tensor:
-        r = _sort.argsort(_nd(x), axis, descending, out=None if out is None else _nd(out))
+    def argsort(self, x: Tensor, *, axis: int, descending: bool = False, stable: bool = True, out: Tensor | None = None) -> Tensor:
+        r = _sort.argsort(_nd(x), axis, descending, out=None if out is None else _nd(out), stable=stable)
         return self.wrap(r) if out is None else out
 
     # ---------------------------------------------------------------- movement
