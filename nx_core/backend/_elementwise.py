@@ -422,7 +422,8 @@ def expm1(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     out = _alloc(out, x.shape, x.dtype)
     with np.errstate(**_IGNORE):
         a, b = x.real, x.imag
-        out.real = np.expm1(a) * np.cos(b) - 2.0 * np.sin(b / 2) ** 2
+        # (+ 0.0 turns the -0 of expm1(-0 + 0j) into the +0 the standard asks for.)
+        out.real = np.expm1(a) * np.cos(b) - 2.0 * np.sin(b / 2) ** 2 + 0.0
         out.imag = np.exp(a) * np.sin(b)
         bad = ~(np.isfinite(a) & np.isfinite(b))
         if bad.any():
