@@ -156,8 +156,17 @@ class Array:
     ) -> Any:
         if stream is not None and stream != -1:
             raise ValueError("__dlpack__: nx arrays live on the CPU; stream must be None")
-        if dl_device is not None and tuple(dl_device) != (int(_DLDeviceType.CPU), 0):
-            raise BufferError(f"__dlpack__: cannot export to device {dl_device}")
+        if max_version is not None and not (
+            type(max_version) is tuple and len(max_version) == 2 and all(type(v) is int for v in max_version)
+        ):
+            raise TypeError(f"__dlpack__: max_version must be None or a tuple of two ints, got {max_version!r}")
+        if dl_device is not None:
+            if not (type(dl_device) is tuple and len(dl_device) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in dl_device)):
+                raise TypeError(f"__dlpack__: dl_device must be None or a (device type, device id) tuple of ints, got {dl_device!r}")
+            if (int(dl_device[0]), int(dl_device[1])) != (int(_DLDeviceType.CPU), 0):
+                raise BufferError(f"__dlpack__: cannot export to device {dl_device}")
+        if copy is not None and type(copy) is not bool:
+            raise TypeError(f"__dlpack__: copy must be None, True or False, got {type(copy).__name__}")
         kw: dict[str, Any] = {}
         if max_version is not None:
             kw["max_version"] = max_version

@@ -20,7 +20,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import CPU_DEVICE, Array, Device
-from ._validation import ScalarOverflowError, as_int, check_array, py_scalar
+from ._validation import MAX_DIMS, ScalarOverflowError, as_int, check_array, check_shape, core_message, py_scalar
 
 __all__ = [
     "arange",
@@ -43,8 +43,6 @@ __all__ = [
 
 _B = get_backend()
 _new = Array._new
-
-MAX_DIMS = 64
 
 _INT_RANGE = {
     d: ((-(1 << (d.bits - 1)), (1 << (d.bits - 1)) - 1) if d.kind == "i" else (0, (1 << d.bits) - 1))
@@ -85,13 +83,14 @@ def _check_copy(name: str, copy: Any) -> None:
         raise TypeError(f"{name}: copy must be None, True or False, got {type(copy).__name__}")
 
 
-def _shape(name: str, shape: Any) -> tuple[int, ...]:
+def _shape(name: str, shape: Any, dtype: DType) -> tuple[int, ...]:
+    """``shape`` (an int or a sequence of ints) as a tuple an array of ``dtype`` can have."""
     if type(shape) is tuple and len(shape) <= MAX_DIMS:
         for d in shape:
             if type(d) is not int or d < 0:
                 break
         else:
-            return shape
+            return check_shape(name, shape, dtype.itemsize)
     if isinstance(shape, (tuple, list)):
         dims = tuple(as_int(name, d, "shape entries") for d in shape)
     else:
@@ -99,9 +98,26 @@ def _shape(name: str, shape: Any) -> tuple[int, ...]:
     for d in dims:
         if d < 0:
             raise ValueError(f"{name}: negative dimensions are not allowed, got shape {dims}")
-    if len(dims) > MAX_DIMS:
-        raise ValueError(f"{name}: at most {MAX_DIMS} dimensions are supported, got {len(dims)}")
-    return dims
+    return check_shape(name, dims, dtype.itemsize)
+
+
+def _alloc(name: str, dtype: DType, shape: tuple[int, ...], value: Any = None) -> Tensor:
+    """A fresh tensor of a user-given (checked) shape: filled with ``value``, or
+    uninitialized when it is None. An allocation the machine cannot satisfy raises
+    MemoryError with ``name`` in front of the allocator's message."""
+    try:
+        return _B.buffer(dtype, shape) if value is None else _B.full(dtype, shape, value)
+    except MemoryError as e:
+        raise MemoryError(core_message(name, e)) from None
+
+
+def _made(name: str, prim: Any, *args: Any) -> Tensor:
+    """``prim(*args)``, a backend call that allocates a result of a checked size; its
+    MemoryError gets ``name`` in front."""
+    try:
+        return prim(*args)
+    except MemoryError as e:
+        raise MemoryError(core_message(name, e)) from None
 
 
 def py_kind(v: Any) -> int:
@@ -251,10 +267,9 @@ def _from_foreign(obj: Any, dtype: DType | None, copy: bool | None) -> Array:
                 raise TypeError(f"asarray: cannot convert an object of type {type(obj).__name__} to an array") from None
             t = _B.from_object(mv, copy=inner_copy)
     except NxInvalidArgument as e:
-        raise ValueError(f"asarray: {e}") from None
+        raise ValueError(core_message("asarray", e)) from None
     except TypeError as e:
-        msg = str(e)
-        raise TypeError(msg if msg.startswith("asarray") else f"asarray: {msg}") from None
+        raise TypeError(core_message("asarray", e)) from None
     if dtype is None:
         if t.dtype not in _dt.all_dtypes:
             raise TypeError(f"asarray: dtype {t.dtype.name} is not one of the namespace's dtypes")
@@ -323,40 +338,43 @@ def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -
     try:
         t = _B.from_dlpack_object(x, copy=copy)
     except NxInvalidArgument as e:
-        raise ValueError(f"from_dlpack: {e}") from None
+        raise ValueError(core_message("from_dlpack", e)) from None
+    except TypeError as e:
+        raise TypeError(core_message("from_dlpack", e)) from None
     if t.dtype not in _dt.all_dtypes:
         raise TypeError(f"from_dlpack: dtype {t.dtype.name} is not one of the namespace's dtypes")
     return _new(t)
 
 
 # -------------------------------------------------------------- filled arrays
-def _fill_tensor(name: str, shape: tuple[int, ...], fill_value: Any, dtype: Any) -> Tensor:
+def _fill_tensor(name: str, shape: Any, fill_value: Any, dtype: Any) -> Tensor:
     k = py_kind(fill_value)
     if k < 0:
         raise TypeError(f"{name}: fill_value must be a Python bool, int, float or complex, got {type(fill_value).__name__}")
     d = check_dtype(name, dtype, _DEFAULT_FOR_KIND[k])
     _check_values(name, [fill_value], {k}, d)
-    return _B.full(d, shape, fill_value)
+    return _alloc(name, d, _shape(name, shape, d), fill_value)
 
 
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An uninitialized array of ``shape`` (default dtype float64)."""
     check_device("empty", device)
-    return _new(_B.buffer(check_dtype("empty", dtype, _dt.DEFAULT_FLOAT), _shape("empty", shape)))
+    d = check_dtype("empty", dtype, _dt.DEFAULT_FLOAT)
+    return _new(_alloc("empty", d, _shape("empty", shape, d)))
 
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An array of ``shape`` filled with zeros (default dtype float64)."""
     check_device("zeros", device)
     d = check_dtype("zeros", dtype, _dt.DEFAULT_FLOAT)
-    return _new(_B.full(d, _shape("zeros", shape), False if d is _dt.bool else 0))
+    return _new(_alloc("zeros", d, _shape("zeros", shape, d), False if d is _dt.bool else 0))
 
 
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An array of ``shape`` filled with ones (default dtype float64)."""
     check_device("ones", device)
     d = check_dtype("ones", dtype, _dt.DEFAULT_FLOAT)
-    return _new(_B.full(d, _shape("ones", shape), True if d is _dt.bool else 1))
+    return _new(_alloc("ones", d, _shape("ones", shape, d), True if d is _dt.bool else 1))
 
 
 def full(
@@ -368,7 +386,7 @@ def full(
 ) -> Array:
     """An array of ``shape`` filled with ``fill_value`` (dtype inferred from its Python type)."""
     check_device("full", device)
-    return _new(_fill_tensor("full", _shape("full", shape), fill_value, dtype))
+    return _new(_fill_tensor("full", shape, fill_value, dtype))
 
 
 def empty_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
@@ -456,7 +474,8 @@ def arange(
         for v in (start, start + (num - 1) * step):
             if not lo <= v <= hi:
                 raise ScalarOverflowError(f"arange: value {v} is out of bounds for {d.name}")
-    return _new(_B.arange_n(d, start, step, num))
+    check_shape("arange", (num,), d.itemsize)
+    return _new(_made("arange", _B.arange_n, d, start, step, num))
 
 
 def linspace(
@@ -490,7 +509,8 @@ def linspace(
         c = complex(v)
         if not (math.isfinite(c.real) and math.isfinite(c.imag)):
             raise ValueError(f"linspace: start and stop must be finite, got {v}")
-    return _new(_B.linspace(d, start, stop, num, endpoint))
+    check_shape("linspace", (num,), d.itemsize)
+    return _new(_made("linspace", _B.linspace, d, start, stop, num, endpoint))
 
 
 def eye(
@@ -510,8 +530,9 @@ def eye(
         raise ValueError(f"eye: n_rows and n_cols must be non-negative, got {n} and {m}")
     k = as_int("eye", k, "k")
     d = check_dtype("eye", dtype, _dt.DEFAULT_FLOAT)
+    check_shape("eye", (n, m), d.itemsize)
     k = min(max(k, -n), m)  # a diagonal outside the matrix is all zeros
-    return _new(_B.eye(d, n, m, k))
+    return _new(_made("eye", _B.eye, d, n, m, k))
 
 
 def _tri(name: str, x: Array, k: Any) -> tuple[Array, int]:

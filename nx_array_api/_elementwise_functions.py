@@ -11,11 +11,12 @@ from typing import Any, Callable
 
 from nx_core.backend import get_backend
 from nx_core.dtype import DType
+from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import ScalarOverflowError, broadcast_shapes, broadcast_tensor, py_scalar
+from ._validation import ScalarOverflowError, broadcast_shapes, broadcast_tensor, core_message, py_scalar
 
 _B = get_backend()
 _new = Array._new
@@ -119,7 +120,9 @@ def _category_name(allowed: frozenset) -> str:
     return "other"
 
 
-def _binary(name: str, category: str, prim: str, doc: str) -> Callable[[Any, Any], Array]:
+def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -> Callable[[Any, Any], Array]:
+    """The function ``name(x1, x2)``: ``prim(x1, x2)``, or ``prim(x2, x1)`` when ``swap``
+    (greater is cmplt with its operands swapped); validation and messages are name's."""
     allowed = _CATS[category]
     op = getattr(_B, prim)
 
@@ -132,9 +135,21 @@ def _binary(name: str, category: str, prim: str, doc: str) -> Callable[[Any, Any
         a, b, _, _ = _operands(name, x1, x2, allowed)
         return _new(op(a, b))
 
-    f.__name__ = f.__qualname__ = name
-    f.__doc__ = doc
-    return f
+    def swapped(x1: Any, x2: Any, /) -> Array:
+        if type(x1) is Array and type(x2) is Array:
+            t1, t2 = x1._t, x2._t
+            d = t1.dtype
+            if d is t2.dtype and d in allowed and t1.view.shape == t2.view.shape:
+                return _new(op(t2, t1))
+        a, b, d, _ = _operands(name, x1, x2, allowed)
+        if type(b) is not Tensor:  # a Python scalar: the backend takes scalars second only
+            b = _B.full(d, a.view.shape, b)
+        return _new(op(b, a))
+
+    g = swapped if swap else f
+    g.__name__ = g.__qualname__ = name
+    g.__doc__ = doc
+    return g
 
 
 def _unary(name: str, category: str, prim: str, doc: str) -> Callable[[Any], Array]:
@@ -166,7 +181,10 @@ def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
         raise TypeError(f"{name}: in-place result dtype {r.dtype.name} differs from {x.dtype.name}")
     if r._t.view.shape != x._t.view.shape:
         raise ValueError(f"{name}: in-place result shape {r.shape} differs from {x.shape}")
-    _B.assign(x._t, r._t)
+    try:
+        _B.assign(x._t, r._t)
+    except NxInvalidArgument as e:  # a broadcast or padded view: x is left unchanged
+        raise ValueError(core_message(name, e)) from None
     return x
 
 
@@ -222,6 +240,9 @@ equal = _binary("equal", "all", "cmpeq", "x1 == x2, elementwise.")
 not_equal = _binary("not_equal", "all", "cmpne", "x1 != x2, elementwise.")
 less = _binary("less", "real numeric", "cmplt", "x1 < x2, elementwise.")
 less_equal = _binary("less_equal", "real numeric", "cmple", "x1 <= x2, elementwise.")
+# Note: the backend has cmplt/cmple only; greater(x1, x2) is cmplt(x2, x1).
+greater = _binary("greater", "real numeric", "cmplt", "x1 > x2, elementwise.", swap=True)
+greater_equal = _binary("greater_equal", "real numeric", "cmple", "x1 >= x2, elementwise.", swap=True)
 floor_divide = _binary("floor_divide", "real numeric", "floor_divide", "Floor of x1 / x2; integer division by zero gives 0.")
 remainder = _binary("remainder", "real numeric", "remainder", "Remainder with the sign of x2; integer x % 0 gives 0.")
 hypot = _binary("hypot", "real floating-point", "hypot", "sqrt(x1**2 + x2**2) without undue overflow.")
@@ -234,17 +255,6 @@ minimum = _binary("minimum", "real numeric", "min", "Elementwise minimum; NaN pr
 nextafter = _binary("nextafter", "real floating-point", "nextafter", "The next representable value after x1 toward x2.")
 pow = _binary("pow", "numeric", "pow", "x1 ** x2; integer powers are exact and wrap.")  # noqa: A001
 _true_divide = _binary("divide", "floating-point", "true_divide", "")
-
-
-def greater(x1: Any, x2: Any, /) -> Array:
-    """x1 > x2, elementwise."""
-    # Note: the backend has cmplt only; greater is less with the operands swapped.
-    return less(x2, x1)
-
-
-def greater_equal(x1: Any, x2: Any, /) -> Array:
-    """x1 >= x2, elementwise."""
-    return less_equal(x2, x1)
 
 
 def divide(x1: Any, x2: Any, /) -> Array:
@@ -337,4 +347,4 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     return r
 
 
-__all__ = [n for n in dir() if not n.startswith("_") and n not in {"annotations", "Any", "Callable", "DType", "Tensor", "Array", "get_backend", "ScalarOverflowError", "broadcast_shapes", "broadcast_tensor", "py_scalar"}]
+__all__ = [n for n in dir() if not n.startswith("_") and n not in {"annotations", "Any", "Callable", "DType", "Tensor", "Array", "get_backend", "ScalarOverflowError", "broadcast_shapes", "broadcast_tensor", "py_scalar", "core_message", "NxInvalidArgument"}]

@@ -30,7 +30,7 @@ from ._array_object import Array
 from ._creation_functions import asarray
 from ._elementwise_functions import _scalar
 from ._manipulation_functions import concat, expand_dims, permute_dims, reshape
-from ._validation import check_array, normalize_axis
+from ._validation import check_array, check_shape, core_message, names_memory_errors, normalize_axis
 
 __all__ = [
     "flatten",
@@ -107,7 +107,7 @@ def unflatten(x: Array, /, dim: int, sizes: Sequence[int]) -> Array:
         sz = tuple(n // known if v == -1 else v for v in sz)
     elif known != n:
         raise ValueError(f"unflatten: sizes {sz} have product {known}, but axis {d} has size {n}")
-    return reshape(x, x.shape[:d] + sz + x.shape[d + 1 :])
+    return reshape(x, check_shape("unflatten", x.shape[:d] + sz + x.shape[d + 1 :], x.dtype.itemsize))
 
 
 def unsqueeze(x: Array, /, axes: int | Sequence[int]) -> Array:
@@ -115,6 +115,7 @@ def unsqueeze(x: Array, /, axes: int | Sequence[int]) -> Array:
     x = check_array("unsqueeze", x)
     ax = _ints("unsqueeze", axes, "axes")
     r = x.ndim + len(ax)
+    check_shape("unsqueeze", (1,) * r)
     pos = []
     for a in ax:
         if not -r <= a < r:
@@ -186,7 +187,7 @@ def _join(name: str, xs: list[Array], axis: int) -> Array:
     try:
         return concat(xs, axis=axis)
     except (TypeError, ValueError) as e:
-        raise type(e)(f"{name}: {e}") from None
+        raise type(e)(core_message(name, e)) from None
 
 
 def vstack(arrays: Sequence[Array], /) -> Array:
@@ -262,6 +263,7 @@ def _pad_index(mode: str, n: int, before: int, after: int) -> Tensor:
     return _B.where(_B.cmplt(m, n), m, _B.add(_B.neg(m), 2 * n - 1))
 
 
+@names_memory_errors
 def pad(
     x: Array,
     /,
@@ -277,6 +279,7 @@ def pad(
     if not isinstance(mode, str) or mode not in _PAD_MODES:
         raise ValueError(f"pad: mode must be one of {_PAD_MODES}, got {mode!r}")
     pads = _pad_width(x, pad_width)
+    check_shape("pad", tuple(n + a + b for n, (a, b) in zip(x.shape, pads)), x.dtype.itemsize)
     if mode == "constant":
         if isinstance(value, Array):
             if value.ndim != 0:

@@ -116,7 +116,12 @@ def unfold(
     if x.ndim < k:
         raise ValueError(f"unfold: x has {x.ndim} dimensions, fewer than the {k} spatial axes of kernel_size")
     _windows("unfold", "input", x.shape[x.ndim - k :], ks, st, dl, pads)
-    return Array._new(_B.unfold(x._t, kernel_size=ks, stride=st, dilation=dl, padding=pads))
+    t = x._t
+    if any(p != (0, 0) for p in pads):
+        # Zero padding is virtual: View.pad masks the border, which the backend reads as 0.
+        t = _B.pad_view(t, ((0, 0),) * (x.ndim - k) + tuple(pads))
+        pads = ((0, 0),) * k
+    return Array._new(_B.unfold(t, kernel_size=ks, stride=st, dilation=dl, padding=pads))
 
 
 def fold(

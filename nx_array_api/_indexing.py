@@ -22,7 +22,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._elementwise_functions import _scalar
-from ._validation import broadcast_tensor, py_scalar
+from ._validation import broadcast_tensor, core_message, py_scalar
 
 __all__ = ["getitem", "setitem"]
 
@@ -425,6 +425,6 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
         else:
             _B.index_put(t, k, v)
     except NxInvalidArgument as e:
-        raise ValueError(f"{name}: {e}") from None
+        raise ValueError(core_message(name, e)) from None
     except IndexError as e:
-        raise IndexError(f"{name}: {e}") from None
+        raise IndexError(core_message(name, e)) from None

@@ -8,6 +8,7 @@ View can express it), ``squeeze`` and the parts of ``unstack``. Copies: ``concat
 
 from __future__ import annotations
 
+import math
 from typing import Any, List, Optional, Tuple, Union
 
 from nx_core.backend import get_backend
@@ -18,10 +19,13 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._validation import (
+    MAX_DIMS,
     as_int,
     broadcast_shapes as _bshapes,
     broadcast_tensor,
     check_array,
+    check_shape,
+    names_memory_errors,
     normalize_axis,
     normalize_axes,
 )
@@ -138,6 +142,7 @@ def broadcast_to(x: Array, /, shape: Tuple[int, ...]) -> Array:
     shape = _shape_arg("broadcast_to", shape)
     if any(d < 0 for d in shape):
         raise ValueError(f"broadcast_to: negative dimension in {shape}")
+    check_shape("broadcast_to", shape, x._t.dtype.itemsize)
     xs = x.shape
     ok = len(xs) <= len(shape) and all(a == b or a == 1 for a, b in zip(xs[::-1], shape[::-1]))
     if not ok:
@@ -180,7 +185,7 @@ def expand_dims(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
     if len(set(pos)) != len(pos):
         raise ValueError(f"{name}: repeated axis in {axes}")
     it = iter(x.shape)
-    shape = tuple(1 if i in pos else next(it) for i in range(m))
+    shape = check_shape(name, tuple(1 if i in pos else next(it) for i in range(m)))
     return _new(_view_reshape(x._t, shape))
 
 
@@ -226,6 +231,7 @@ def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
     return _new(_B.permute(x._t, _axes_list(name, ax, x.ndim)))
 
 
+@names_memory_errors
 def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = None) -> Array:
     """Repeats each element ``repeats`` times along ``axis`` (flattened for None); a copy."""
     name = "repeat"
@@ -251,10 +257,18 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
             raise ValueError(f"{name}: repeats must be non-negative")
         if r.view.shape[0] == 1 and n != 1:
             r = _B.item(r)
+        # The output length, summed in float64 (exact enough to tell a size that fits
+        # from one past 2**63; an int64 sum would wrap).
+        total = n * r if type(r) is int else _B.item(_B.reduce_sum(_cast(r, _dt.float64), axes=(0,)))
     else:
         r = _int(name, repeats, "repeats")
         if r < 0:
             raise ValueError(f"{name}: repeats must be non-negative, got {r}")
+        if r >= 1 << 63:
+            raise ValueError(f"{name}: repeats must be below 2**63, got {r}")
+        total = n * r
+    shape = t.view.shape
+    check_shape(name, shape[:ax] + (int(total),) + shape[ax + 1:], t.dtype.itemsize)
     return _new(_B.repeat(t, r, axis=ax))
 
 
@@ -282,6 +296,8 @@ def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None)
     elif known != size:
         raise ValueError(f"{name}: cannot reshape an array of shape {x.shape} to {shape}")
     t = x._t
+    if size == 0 or len(shape) > MAX_DIMS:  # other shapes hold x's elements, which exist
+        check_shape(name, shape, t.dtype.itemsize)
     if copy:
         return _new(_B.reshape(_B.copy(t), shape))
     try:
@@ -342,6 +358,7 @@ def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) ->
     return _new(_B.cat([_cast(_view_reshape(a._t, shape), d) for a in xs], axis=ax))
 
 
+@names_memory_errors
 def tile(x: Array, repetitions: Tuple[int, ...], /) -> Array:
     """``x`` tiled ``repetitions`` times along each axis; a copy."""
     name = "tile"
@@ -351,13 +368,24 @@ def tile(x: Array, repetitions: Tuple[int, ...], /) -> Array:
     reps = tuple(_int(name, r, "repetitions entry") for r in repetitions)
     if any(r < 0 for r in reps):
         raise ValueError(f"{name}: repetitions must be non-negative, got {reps}")
+    if math.prod([r for r in reps if r]) >= 1 << 63:  # even for an empty x, whose copies cost nothing
+        raise ValueError(f"{name}: repetitions {reps} ask for 2**63 copies or more")
     n = max(x.ndim, len(reps))
     reps = (1,) * (n - len(reps)) + reps
     shape = (1,) * (n - x.ndim) + x.shape
     inter = tuple(v for s in shape for v in (1, s))
     big = tuple(v for r, s in zip(reps, shape) for v in (r, s))
+    out = check_shape(name, tuple(r * s for r, s in zip(reps, shape)), x._t.dtype.itemsize)
+    if 0 in out:  # nothing to copy (and the (r, s) view of it could pass NumPy's size limit)
+        return _new(_B.buffer(x._t.dtype, out))
+    if len(big) > MAX_DIMS:  # (r, s) pairs would pass the rank limit: one axis at a time
+        t, cur = _view_reshape(x._t, shape), list(shape)
+        for i, r in enumerate(reps):
+            a, s, b = math.prod(cur[:i]), cur[i], math.prod(cur[i + 1:])
+            cur[i] = r * s
+            t = _B.reshape(_B.copy(_B.expand(_view_reshape(t, (a, 1, s, b)), (a, r, s, b))), tuple(cur))
+        return _new(t)
     t = _B.expand(_view_reshape(x._t, inter), big)
-    out = tuple(r * s for r, s in zip(reps, shape))
     return _new(_B.reshape(_B.copy(t), out))
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import math
 import operator
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from nx_core import shape as _shape
 from nx_core.backend import get_backend
@@ -22,11 +24,21 @@ __all__ = [
     "broadcast_shapes",
     "broadcast_tensor",
     "as_int",
+    "check_bool",
+    "check_shape",
+    "core_message",
+    "names_memory_errors",
+    "MAX_DIMS",
     "py_scalar",
     "ScalarOverflowError",
 ]
 
 _B = get_backend()
+
+#: The most dimensions an nx array may have (``capabilities()["max dimensions"]``).
+MAX_DIMS = 64
+#: Arrays of ``2**63`` bytes or more cannot be addressed (NumPy's limit too).
+_MAX_BYTES = 1 << 63
 
 
 def check_array(name: str, x: Any, arg: str = "x") -> Array:
@@ -58,6 +70,66 @@ def as_int(name: str, value: Any, arg: str, *, allow_bool: bool = True) -> int:
     except TypeError:
         kind = f"an array of dtype {value.dtype.name}" if isinstance(value, Array) else type(value).__name__
         raise TypeError(f"{name}: {arg} must be an integer, got {kind}") from None
+
+
+def check_bool(name: str, value: Any, arg: str) -> bool:
+    """``value`` when it is a Python bool; anything else (``"no"``, 1, None) is a TypeError."""
+    if type(value) is not bool:
+        raise TypeError(f"{name}: {arg} must be a bool, got {type(value).__name__}")
+    return value
+
+
+def check_shape(name: str, shape: tuple[int, ...], itemsize: int = 1) -> tuple[int, ...]:
+    """``shape`` (non-negative ints) when an array of it can exist: at most ``MAX_DIMS``
+    dimensions and fewer than ``2**63`` bytes of ``itemsize``-byte elements; else ValueError.
+
+    As in NumPy, a zero-size shape still needs the product of its other dimensions to
+    fit: ``(2**40, 2**40, 0, 2**40, 2**40)`` is refused too.
+    """
+    if len(shape) > MAX_DIMS:
+        raise ValueError(f"{name}: at most {MAX_DIMS} dimensions are supported, got {len(shape)}")
+    n = math.prod(shape)
+    if n == 0 and shape:
+        n = math.prod([d for d in shape if d])
+    if n * itemsize >= _MAX_BYTES:
+        what = f"shape {shape}" if len(str(shape)) <= 80 else "the requested shape"
+        count = str(n) if n < 10**15 else f"about 2**{n.bit_length() - 1}"
+        raise ValueError(f"{name}: an array of {what} is too big: {count} elements of {itemsize} bytes reach the 2**63-byte limit")
+    return shape
+
+
+def core_message(name: str, e: BaseException) -> str:
+    """The message of an error raised below the namespace, prefixed with ``name`` once.
+
+    A leading ``"primitive: "`` (an identifier and a colon, as the core and the backend
+    write their messages) is replaced by ``name``.
+    """
+    msg = str(e)
+    head, sep, rest = msg.partition(": ")
+    if sep and head.isidentifier():
+        msg = rest
+    return f"{name}: {msg}"
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def names_memory_errors(fn: _F) -> _F:
+    """Wraps a public function whose allocations are sized by its arguments (the random
+    samplers, the fft transforms, ``tile``, ``repeat``, ``pad``): a MemoryError from the
+    allocator is re-raised with the function's name in front. For functions that make
+    several backend calls; the creation functions, one allocation each, catch
+    MemoryError inline instead (no extra call on their path)."""
+    name = fn.__name__
+
+    @functools.wraps(fn)
+    def f(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except MemoryError as e:
+            raise MemoryError(core_message(name, e)) from None
+
+    return f  # type: ignore[return-value]
 
 
 def normalize_axis(name: str, axis: Any, ndim: int) -> int:

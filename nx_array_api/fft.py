@@ -29,7 +29,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import CPU_DEVICE, Array, Device
-from ._validation import as_int, check_array, normalize_axis
+from ._validation import as_int, check_array, check_shape, names_memory_errors, normalize_axis
 
 __all__ = [
     "fft",
@@ -86,10 +86,13 @@ def _length(name: str, n: Any, arg: str = "n") -> int:
     return v
 
 
-def _resize(t: Tensor, axis: int, n: int) -> Tensor:
-    """t trimmed (a view) or zero-padded (a copy) to length ``n`` along ``axis``."""
+def _resize(name: str, t: Tensor, axis: int, n: int) -> Tensor:
+    """t trimmed (a view) or zero-padded (a copy) to length ``n`` along ``axis``; a
+    length whose complex result could not exist is a ValueError naming ``name``."""
     shape = t.view.shape
     m = shape[axis]
+    if n > m:
+        check_shape(name, shape[:axis] + (n,) + shape[axis + 1 :], _dt.REAL_TO_COMPLEX.get(t.dtype, t.dtype).itemsize)
     if n != m and 0 in shape[:axis] + shape[axis + 1 :]:
         return _B.buffer(t.dtype, shape[:axis] + (n,) + shape[axis + 1 :])
     if n < m:
@@ -164,7 +167,7 @@ def _c2c(name: str, x: Any, n: Any, axis: int, norm: str, inverse: bool) -> Arra
     n = t.view.shape[ax] if n is None else _length(name, n)
     if n < 1:
         raise ValueError(f"{name}: invalid number of data points {n} (must be at least 1)")
-    t = _resize(t, ax, n)
+    t = _resize(name, t, ax, n)
     r = (_B.ifft if inverse else _B.fft)(t, axes=(ax,))
     return _new(_scale(r, norm, n, inverse))
 
@@ -174,23 +177,26 @@ def _c2cn(name: str, x: Any, s: Any, axes: Any, norm: str, inverse: bool) -> Arr
     norm = _check_norm(name, norm)
     ax, sizes = _sizes(name, t, s, axes)
     for a, v in zip(ax, sizes):
-        t = _resize(t, a, v)
+        t = _resize(name, t, a, v)
     if not ax:
         return _new(_B.copy(t))
     r = (_B.ifft if inverse else _B.fft)(t, axes=tuple(ax))
     return _new(_scale(r, norm, math.prod(sizes), inverse))
 
 
+@names_memory_errors
 def fft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """One-dimensional discrete Fourier transform along ``axis`` (length ``n``)."""
     return _c2c("fft", x, n, axis, norm, False)
 
 
+@names_memory_errors
 def ifft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """One-dimensional inverse discrete Fourier transform along ``axis`` (length ``n``)."""
     return _c2c("ifft", x, n, axis, norm, True)
 
 
+@names_memory_errors
 def fftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
 ) -> Array:
@@ -199,6 +205,7 @@ def fftn(
     return _c2cn("fftn", x, s, axes, norm, False)
 
 
+@names_memory_errors
 def ifftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
 ) -> Array:
@@ -207,6 +214,7 @@ def ifftn(
 
 
 # --------------------------------------------------------- real transforms
+@names_memory_errors
 def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """One-dimensional transform of real input: ``n//2 + 1`` non-negative frequency bins."""
     t = _real_input("rfft", x)
@@ -217,10 +225,11 @@ def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     n = t.view.shape[ax] if n is None else _length("rfft", n)
     if n < 1:
         raise ValueError(f"rfft: invalid number of data points {n} (must be at least 1)")
-    r = _B.rfft(_resize(t, ax, n), axes=(ax,))
+    r = _B.rfft(_resize("rfft", t, ax, n), axes=(ax,))
     return _new(_scale(r, norm, n, False))
 
 
+@names_memory_errors
 def irfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Inverse of ``rfft``: ``n`` real outputs (default ``2*(M-1)``) from the first
     ``n//2 + 1`` bins of x."""
@@ -232,10 +241,11 @@ def irfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
     n = 2 * (t.view.shape[ax] - 1) if n is None else _length("irfft", n)
     if n < 1:
         raise ValueError(f"irfft: invalid number of output points {n} (x has {t.view.shape[ax]} along axis {ax})")
-    r = _B.irfft(_resize(t, ax, n // 2 + 1), axes=(ax,), s=(n,))
+    r = _B.irfft(_resize("irfft", t, ax, n // 2 + 1), axes=(ax,), s=(n,))
     return _new(_scale(r, norm, n, True))
 
 
+@names_memory_errors
 def rfftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
 ) -> Array:
@@ -247,11 +257,12 @@ def rfftn(
     if not ax:
         raise ValueError("rfftn: at least one axis must be transformed")
     for a, v in zip(ax, sizes):
-        t = _resize(t, a, v)
+        t = _resize("rfftn", t, a, v)
     r = _B.rfft(t, axes=tuple(ax))
     return _new(_scale(r, norm, math.prod(sizes), False))
 
 
+@names_memory_errors
 def irfftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
 ) -> Array:
@@ -263,12 +274,13 @@ def irfftn(
     if not ax:
         raise ValueError("irfftn: at least one axis must be transformed")
     for a, v in zip(ax[:-1], sizes[:-1]):
-        t = _resize(t, a, v)
-    t = _resize(t, ax[-1], sizes[-1] // 2 + 1)
+        t = _resize("irfftn", t, a, v)
+    t = _resize("irfftn", t, ax[-1], sizes[-1] // 2 + 1)
     r = _B.irfft(t, axes=tuple(ax), s=tuple(sizes))
     return _new(_scale(r, norm, math.prod(sizes), True))
 
 
+@names_memory_errors
 def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Transform of a Hermitian-symmetric signal given by its first half: ``n`` real
     outputs (default ``2*(M-1)``)."""
@@ -280,10 +292,11 @@ def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     n = 2 * (t.view.shape[ax] - 1) if n is None else _length("hfft", n)
     if n < 1:
         raise ValueError(f"hfft: invalid number of output points {n} (x has {t.view.shape[ax]} along axis {ax})")
-    r = _B.irfft(_B.conj(_resize(t, ax, n // 2 + 1)), axes=(ax,), s=(n,))
+    r = _B.irfft(_B.conj(_resize("hfft", t, ax, n // 2 + 1)), axes=(ax,), s=(n,))
     return _new(_scale(r, norm, n, False))
 
 
+@names_memory_errors
 def ihfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Inverse of ``hfft`` for real input: ``n//2 + 1`` complex outputs."""
     t = _real_input("ihfft", x)
@@ -294,7 +307,7 @@ def ihfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
     n = t.view.shape[ax] if n is None else _length("ihfft", n)
     if n < 1:
         raise ValueError(f"ihfft: invalid number of data points {n} (must be at least 1)")
-    r = _B.conj(_B.rfft(_resize(t, ax, n), axes=(ax,)))
+    r = _B.conj(_B.rfft(_resize("ihfft", t, ax, n), axes=(ax,)))
     return _new(_scale(r, norm, n, True))
 
 
@@ -311,9 +324,11 @@ def _freq_args(name: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[int,
         raise TypeError(f"{name}: dtype must be a real floating-point dtype, got {dtype!r}")
     if device is not None and device != CPU_DEVICE and device != "cpu":
         raise ValueError(f"{name}: unknown device {device!r}")
+    check_shape(name, (n,), 8)  # float64 frequencies, cast to dtype afterwards
     return n, float(d), dtype
 
 
+@names_memory_errors
 def fftfreq(
     n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None
 ) -> Array:
@@ -325,6 +340,7 @@ def fftfreq(
     return _new(_B.cast(_B.mul(k, 1.0 / (n * d)), dtype=dtype))
 
 
+@names_memory_errors
 def rfftfreq(
     n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None
 ) -> Array:

@@ -24,7 +24,7 @@ from nx_core.view import View
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._linear_algebra_functions import _promote, matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (re-exported)
-from ._validation import as_int, broadcast_shapes, broadcast_tensor, check_array, normalize_axes
+from ._validation import as_int, broadcast_shapes, broadcast_tensor, check_array, check_bool, normalize_axes
 
 __all__ = [
     "cholesky",
@@ -192,7 +192,8 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     """Cholesky factor of Hermitian positive-definite matrices: lower ``L`` with
     ``x = L L^H``, or upper ``U`` with ``x = U^H U`` when ``upper``."""
     t = _matrix("cholesky", x, square=True)
-    return _new(_call("cholesky", _B.cholesky, t, upper=bool(upper)))
+    upper = check_bool("cholesky", upper, "upper")
+    return _new(_call("cholesky", _B.cholesky, t, upper=upper))
 
 
 def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> Tuple[Array, Array]:
@@ -208,7 +209,8 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> Tuple[Array, Array, Array
     """Singular value decomposition: namedtuple ``(U, S, Vh)``, S descending, in the
     real dtype of x's precision."""
     t = _matrix("svd", x)
-    u, s, vh = _call("svd", _B.svd, t, full_matrices=bool(full_matrices))
+    full_matrices = check_bool("svd", full_matrices, "full_matrices")
+    u, s, vh = _call("svd", _B.svd, t, full_matrices=full_matrices)
     return SVDResult(_new(u), _new(_as(s, _real(t.dtype))), _new(vh))
 
 
@@ -422,7 +424,7 @@ def vector_norm(
     if math.isnan(ord):
         raise ValueError("vector_norm: ord must not be NaN")
     axes = normalize_axes("vector_norm", axis, x.ndim)
-    keepdims = bool(keepdims)
+    keepdims = check_bool("vector_norm", keepdims, "keepdims")
     t = x._t
     rd = _real(t.dtype)
     if ord == 0:
@@ -455,7 +457,7 @@ def matrix_norm(
     t = _matrix("matrix_norm", x)
     nd = len(t.view.shape)
     last = (nd - 2, nd - 1)
-    keepdims = bool(keepdims)
+    keepdims = check_bool("matrix_norm", keepdims, "keepdims")
     if ord is None or (isinstance(ord, str) and ord == "fro"):
         a = _abs(t)
         return _new(_B.sqrt(_B.reduce_sum(_B.mul(a, a), axes=last, keepdims=keepdims)))

@@ -55,7 +55,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import broadcast_shapes, broadcast_tensor, check_array, normalize_axis
+from ._validation import broadcast_shapes, broadcast_tensor, check_array, check_shape, names_memory_errors, normalize_axis, py_scalar
 
 __all__ = [
     "key",
@@ -106,7 +106,19 @@ def _shape(name: str, shape: Any) -> tuple[int, ...]:
         out = (_int(name, shape, "shape"),)
     if any(d < 0 for d in out):
         raise ValueError(f"{name}: shape must not have negative dimensions, got {out}")
-    return out
+    # 8 bytes an element: the uint64 counters and bits every sampler makes first.
+    return check_shape(name, out, 8)
+
+
+def _bound_arg(name: str, v: Any, arg: str) -> Any:
+    """A bound as given: an nx array, or a Python int or float (NumPy scalars and 0-d
+    arrays read as such); anything else is a TypeError."""
+    if isinstance(v, Array) and v.ndim:
+        return v
+    v = py_scalar(v)
+    if isinstance(v, Array) or (type(v) in (int, float)):
+        return v
+    raise TypeError(f"{name}: {arg} must be a real number or an nx array, got {type(v).__name__}")
 
 
 def _float_dtype(name: str, dtype: Any) -> DType:
@@ -173,6 +185,7 @@ def key(seed: int, /) -> Array:
     return _new(_B.cat([_B.full(_u32, (1,), s >> 32), _B.full(_u32, (1,), s & _M32)], axis=0))
 
 
+@names_memory_errors
 def split(key: Array, /, num: int = 2) -> Array:
     """``num`` new keys, shape ``(num, 2)``; row ``i`` is ``threefry(key, [0x80000000, i])``."""
     kt = _key("split", key)
@@ -195,6 +208,7 @@ def fold_in(key: Array, data: int, /) -> Array:
 
 
 # ------------------------------------------------------------------ samplers
+@names_memory_errors
 def bits(key: Array, /, shape: int | Sequence[int] = (), dtype: DType = _dt.uint32) -> Array:
     """Uniformly distributed random bits: uint32 (default) or uint64 of ``shape``."""
     kt = _key("bits", key)
@@ -220,6 +234,7 @@ def _bound(name: str, v: Any, arg: str, shape: tuple[int, ...], dtype: DType) ->
     return _B.full(dtype, shape, float(v)), float(v)
 
 
+@names_memory_errors
 def uniform(
     key: Array,
     /,
@@ -232,6 +247,8 @@ def uniform(
     kt = _key("uniform", key)
     sh = _shape("uniform", shape)
     dt = _float_dtype("uniform", dtype)
+    minval = _bound_arg("uniform", minval, "minval")
+    maxval = _bound_arg("uniform", maxval, "maxval")
     u = _unit(kt, sh, dt)
     if not isinstance(minval, Array) and not isinstance(maxval, Array) and (minval, maxval) == (0.0, 1.0):
         return _new(u)
@@ -245,6 +262,7 @@ def uniform(
     return _new(_B.max(r, lo))
 
 
+@names_memory_errors
 def normal(key: Array, /, shape: int | Sequence[int] = (), dtype: DType | None = None) -> Array:
     """Standard normal floats (Box-Muller); float64 by default."""
     kt = _key("normal", key)
@@ -259,6 +277,7 @@ def normal(key: Array, /, shape: int | Sequence[int] = (), dtype: DType | None =
     return _new(_B.mul(r, _B.cos(_B.mul(u2, 2.0 * math.pi))))
 
 
+@names_memory_errors
 def integers(
     key: Array,
     /,
@@ -296,6 +315,7 @@ def _perm(kt: Tensor, n: int) -> Tensor:
     return p if p.dtype is _i64 else _B.cast(p, dtype=_i64)
 
 
+@names_memory_errors
 def shuffle(key: Array, x: Array, /, axis: int = 0) -> Array:
     """A new array: ``x`` with its slices along ``axis`` in random order."""
     kt = _key("shuffle", key)
@@ -306,6 +326,7 @@ def shuffle(key: Array, x: Array, /, axis: int = 0) -> Array:
     return _new(_B.take(x._t, _perm(kt, x.shape[ax]), axis=ax))
 
 
+@names_memory_errors
 def permutation(key: Array, n_or_x: int | Array, /, axis: int = 0) -> Array:
     """A random permutation of ``range(n)`` (int64), or a shuffled copy of an array along ``axis``."""
     if isinstance(n_or_x, Array):
@@ -317,6 +338,7 @@ def permutation(key: Array, n_or_x: int | Array, /, axis: int = 0) -> Array:
     return _new(_perm(kt, n))
 
 
+@names_memory_errors
 def choice(
     key: Array,
     a: int | Array,

@@ -157,12 +157,16 @@ def pad(x: np.ndarray, padding: Sequence[tuple[int, int]], fill_value: Any) -> n
         raise ValueError(f"pad: padding must be non-negative, got {pads}")
     shape = tuple(n + a + b for n, (a, b) in zip(x.shape, pads))
     res = np.empty(shape, dtype=x.dtype)
-    fill = np.asarray(fill_value)
-    if fill.dtype.kind in "iub" and x.dtype.kind in "iu":
-        # integer fill wraps modulo 2^bits like every integer conversion in the core
-        res.fill(np.array(fill_value, dtype=np.int64 if fill.dtype.kind != "u" else np.uint64).astype(x.dtype))
-    else:
-        with np.errstate(invalid="ignore", over="ignore"):
-            res.fill(fill.astype(x.dtype))
+    res.fill(fill_scalar(fill_value, x.dtype))
     res[tuple(slice(a, a + n) for n, (a, _) in zip(x.shape, pads))] = x
     return res
+
+
+def fill_scalar(fill_value: Any, dtype: np.dtype) -> np.generic:
+    """``fill_value`` converted to ``dtype`` as the core converts: integers wrap modulo
+    2^bits, floats saturate to inf, NaN stays NaN."""
+    fill = np.asarray(fill_value)
+    if fill.dtype.kind in "iub" and dtype.kind in "iu":
+        return np.array(fill_value, dtype=np.int64 if fill.dtype.kind != "u" else np.uint64).astype(dtype)[()]
+    with np.errstate(invalid="ignore", over="ignore"):
+        return fill.astype(dtype)[()]

@@ -138,11 +138,16 @@ def _erf(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
 
 
 def _check_writable(name: str, v: View) -> None:
-    """Writes go through views that address each element once: not padded, not broadcast."""
+    """Writes go through views that address each element once: not padded, not broadcast.
+
+    A view with no elements writes nothing, so any layout of it is writable (zero-size
+    shapes have stride 0 on every axis, whatever their other sizes)."""
     if v.mask is not None:
         raise NxInvalidArgument(f"{name}: cannot write through a masked (padded) view")
     for d, s in zip(v.shape, v.strides):
         if s == 0 and d > 1:
+            if v.numel == 0:
+                return
             raise NxInvalidArgument(f"{name}: cannot write through a broadcast view (stride 0 on an axis of size {d})")
 
 
@@ -416,7 +421,12 @@ class NumpyBackend:
         return Tensor(t.buffer, t.view.pad(tuple(padding)), t.dtype, self)
 
     def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Any) -> Tensor:
-        return self.wrap(_indexed.pad(_nd(t), tuple(padding), fill_value), t.dtype)
+        padding = tuple(padding)
+        if t.view.mask is None and any(p != (0, 0) for p in padding):
+            # Virtual padding (View.pad), then one mask-aware read that fills the border.
+            fill = _indexed.fill_scalar(fill_value, t.buffer.dtype)
+            return self.wrap(read(t.buffer, t.view.pad(padding), fill), t.dtype)
+        return self.wrap(_indexed.pad(_nd(t), padding, fill_value), t.dtype)
 
     def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
         arrs = [_nd(t) for t in tensors]
@@ -696,7 +706,9 @@ class NumpyBackend:
         for s, b, e, k in zip(v.strides, starts, stops, steps):
             m = len(range(b, e, k))
             shape.append(m)
-            strides.append(s * k)
+            # An axis of 0 or 1 elements never steps: it keeps the stride it had (the
+            # view of x[b:b+1]), so a huge step cannot make a stride past int64.
+            strides.append(s * k if m > 1 else s)
             if m:
                 offset += b * s
         shape_t, strides_t = tuple(shape), tuple(strides)

@@ -513,8 +513,9 @@ class CorePrimitives(Protocol):
     def slice_view(self, t: Tensor, starts: Sequence[int], stops: Sequence[int], steps: Sequence[int]) -> Tensor:
         """Frontend guarantees: one normalised ``range(start, stop, step)`` per axis
         (``slice.indices`` form), ``t`` unmasked. Backend must: a view over the same
-        buffer taking those elements (stride ``stride*step``, any sign); a zero step, an
-        out-of-bounds range or a masked ``t`` raise NxInvalidArgument."""
+        buffer taking those elements (stride ``stride*step``, any sign; an axis that
+        takes 0 or 1 element keeps ``stride``, so no step can overflow it); a zero step,
+        an out-of-bounds range or a masked ``t`` raise NxInvalidArgument."""
 
     def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
         """Frontend guarantees: [MOV], non-negative pairs. Backend must: ``View.pad``:
@@ -563,7 +564,8 @@ class CorePrimitives(Protocol):
         write src's logical elements through dst's view into dst's buffer (every other
         buffer element untouched), correct even when ``src`` overlaps ``dst``; return
         ``dst``. A masked or broadcast (stride 0 on an axis longer than 1) ``dst``
-        raises NxInvalidArgument, writing nothing."""
+        raises NxInvalidArgument, writing nothing; a ``dst`` with no elements is a
+        no-op, whatever its strides."""
 
 
 @runtime_checkable
