@@ -162,7 +162,7 @@ def pad(x: np.ndarray, padding: Sequence[tuple[int, int]], fill_value: Any) -> n
     return res
 
 
-def fill_scalar(fill_value: Any, dtype: np.dtype) -> np.generic:
+def fill_scalar(fill_value: Any, dtype: np.dtype) -> Any:
     """``fill_value`` converted to ``dtype`` as the core converts: integers wrap modulo
     2^bits, floats saturate to inf, NaN stays NaN."""
     fill = np.asarray(fill_value)
