@@ -305,51 +305,39 @@ def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
     take the general path (which also produces every error)."""
     keys = key if type(key) is tuple else (key,)
     v = t.view
-    shape = v.shape
-    ells = [i for i, k in enumerate(keys) if k is Ellipsis]
-    if ells:  # x[i, ...]: the ellipsis stands for the axes the other keys leave
-        if len(ells) != 1:
-            return None
-        i = ells[0]
-        keys = keys[:i] + (_FULL,) * (len(shape) - len(keys) + 1) + keys[i + 1:]
-    if len(keys) > len(shape) or v.mask is not None:
+    if v.mask is not None:
         return None
-    if len(keys) == len(shape):  # x[i, j, k]: one element
-        idx = []
-        for k, n in zip(keys, shape):
-            if type(k) is not int:
-                break
-            if k < 0:
-                k += n
-            if not 0 <= k < n:
-                return None
-            idx.append(k)
-        else:
-            return _B.element(t, idx)
-    starts, stops, steps, out = [], [], [], []
+    shape = v.shape
+    nd = len(shape)
+    items: list[Any] = []
+    ax = 0
     try:
-        for i, n in enumerate(shape):
-            k = keys[i] if i < len(keys) else _FULL
-            if type(k) is int:
+        for k in keys:
+            tk = type(k)
+            if tk is slice:
+                items.append(k.indices(shape[ax]))
+            elif tk is int:
+                n = shape[ax]
                 if k < 0:
                     k += n
                 if not 0 <= k < n:
                     return None
-                starts.append(k)
-                stops.append(k + 1)
-                steps.append(1)
+                items.append(k)
+            elif k is Ellipsis:  # (a second one sends the key to the general path)
+                fill = nd - (len(keys) - 1)
+                if fill < 0 or any(j is Ellipsis for j in keys[ax + 1 :]):
+                    return None
+                items.extend((0, shape[ax + i], 1) for i in range(fill))
+                ax += fill
                 continue
-            if type(k) is not slice:
+            else:
                 return None
-            b, e, s = k.indices(n)
-            starts.append(b)
-            stops.append(e)
-            steps.append(s)
-            out.append(len(range(b, e, s)))
-    except (TypeError, ValueError):
+            ax += 1
+    except (TypeError, ValueError, IndexError):  # odd slices, too many keys: general path
         return None
-    r = _B.slice_view(t, starts, stops, steps)
-    return r if len(out) == len(shape) else _B.reshape(r, tuple(out))
+    if ax < nd:
+        items.extend((0, shape[i], 1) for i in range(ax, nd))
+    return _B.basic_view(t, items)
 
 
 _FULL = slice(None)

@@ -691,6 +691,29 @@ class NumpyBackend:
             off += i * s
         return Tensor(t.buffer, View._make((), (), off, None, True), t.dtype, self)
 
+    def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
+        """A view (no copy) of unmasked ``t`` for a basic key: per axis an in-range, non-negative int (the axis is dropped) or a ``(start, stop, step)`` triple as ``slice.indices`` gives it."""
+        v = t.view
+        shape = []
+        strides = []
+        offset = v.offset
+        for k, s in zip(key, v.strides):
+            if type(k) is int:
+                offset += k * s
+                continue
+            b, e, st = k
+            m = len(range(b, e, st))
+            shape.append(m)
+            strides.append(s * st if m > 1 else s)  # 0 or 1 element: no step (see slice_view)
+            if m:
+                offset += b * s
+        shape_t, strides_t = tuple(shape), tuple(strides)
+        if 0 in shape_t:
+            view = View.create(shape_t, offset=offset, strides=strides_t)
+        else:
+            view = View._make(shape_t, strides_t, offset, None, strides_t == contiguous(shape_t).strides)
+        return Tensor(t.buffer, view, t.dtype, self)
+
     def slice_view(self, t: Tensor, starts: Sequence[int], stops: Sequence[int], steps: Sequence[int]) -> Tensor:
         """A view (no copy) of unmasked ``t`` taking ``range(starts[i], stops[i], steps[i])`` on axis i (bounds as ``slice.indices`` gives them)."""
         v = t.view

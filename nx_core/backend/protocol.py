@@ -510,6 +510,13 @@ class CorePrimitives(Protocol):
         """Frontend guarantees: ``t`` is unmasked; ``index`` holds one in-range, non-negative
         int per axis. Backend must: a 0-d view (no copy) of that element, sharing t's buffer."""
 
+    def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
+        """Frontend guarantees: ``t`` is unmasked; ``key`` has one item per axis: an
+        in-range, non-negative int, or a ``(start, stop, step)`` triple as
+        ``slice.indices`` returns it. Backend must: an O(1) view over t's buffer with the
+        int axes dropped and each triple's range taken (an axis of 0 or 1 elements keeps
+        its stride)."""
+
     def slice_view(self, t: Tensor, starts: Sequence[int], stops: Sequence[int], steps: Sequence[int]) -> Tensor:
         """Frontend guarantees: one normalised ``range(start, stop, step)`` per axis
         (``slice.indices`` form), ``t`` unmasked. Backend must: a view over the same
