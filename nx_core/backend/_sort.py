@@ -33,6 +33,11 @@ def _norm_axis(x: np.ndarray, axis: int) -> int:
     return axis
 
 
+def _nan_at_end(sorted_: np.ndarray, axis: int) -> bool:
+    """Whether a row sorted with NaN last ends in NaN (so the row held one)."""
+    return sorted_.shape[axis] > 0 and bool(np.isnan(sorted_.take(-1, axis=axis)).any())
+
+
 def _complex_argsort(x: np.ndarray, axis: int, descending: bool) -> np.ndarray:
     re = x.real
     im = x.imag
@@ -105,19 +110,26 @@ def sort(x: np.ndarray, axis: int = -1, descending: bool = False, out=None) -> n
         idx = _complex_argsort(x, axis, descending)
         np.copyto(out, np.take_along_axis(x, idx, axis=axis))
         return out
-    # Sorted VALUES show stability only through -0.0 and 0.0 (equal keys, different
-    # bits): floats holding a zero take the stable algorithm, everything else NumPy's
-    # faster default (introsort; NaN last too). NaN payloads are not distinguished.
+    # Sorted VALUES show stability only where equal keys have different bits: -0.0 and
+    # 0.0, and NaNs (all tied, last). Floats holding a zero take the stable algorithm at
+    # once; otherwise NumPy's faster default (introsort, NaN last too) runs, and is redone
+    # stably in the rare case that NaNs ended up at the end of a row.
     algo = "stable" if kind == "f" and not np.all(x) else None
     if not descending:
         np.copyto(out, x)
         out.sort(axis=axis, kind=algo)
+        if algo is None and kind == "f" and _nan_at_end(out, axis):
+            np.copyto(out, x)
+            out.sort(axis=axis, kind="stable")
         return out
     if kind == "f":
         # -sort(-x): stable, NaN last, and negation is exact both ways.
         with np.errstate(invalid="ignore"):
             np.negative(x, out=out)
             out.sort(axis=axis, kind=algo)
+            if algo is None and _nan_at_end(out, axis):
+                np.negative(x, out=out)
+                out.sort(axis=axis, kind="stable")
             np.negative(out, out=out)
         return out
     # Integers and bool: equal values are indistinguishable, so reversing an ascending
