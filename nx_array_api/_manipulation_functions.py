@@ -153,6 +153,21 @@ def broadcast_to(x: Array, /, shape: Tuple[int, ...]) -> Array:
 def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[int] = 0) -> Array:
     """Joins arrays along an existing axis (``axis=None`` flattens them first); a copy."""
     name = "concat"
+    if type(axis) is int and type(arrays) in (list, tuple) and arrays:
+        # The common call: arrays of one dtype and rank, equal outside a valid axis.
+        ts = [a._t for a in arrays if type(a) is Array]
+        if len(ts) == len(arrays):
+            d, s0 = ts[0].dtype, ts[0].view.shape
+            nd = len(s0)
+            if nd and -nd <= axis < nd:
+                ax = axis + nd if axis < 0 else axis
+                head, tail = s0[:ax], s0[ax + 1 :]
+                for t in ts:
+                    sh = t.view.shape
+                    if t.dtype is not d or len(sh) != nd or sh[:ax] != head or sh[ax + 1 :] != tail:
+                        break
+                else:
+                    return _new(_B.cat(ts, axis=ax))
     xs = _arrays(name, arrays)
     d = _common_dtype(name, xs)
     if axis is None:

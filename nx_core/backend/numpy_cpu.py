@@ -508,7 +508,11 @@ class NumpyBackend:
         Index values may be out of range: the backend raises IndexError for them.
         """
         k = tuple(_nd(i) if type(i) is Tensor else i for i in key)
-        return self.wrap(np.array(_nd(x)[k], copy=True), x.dtype)
+        src = _nd(x)
+        r = src[k]
+        if type(r) is not np.ndarray or np.may_share_memory(r, src):
+            r = np.array(r, copy=True)  # a key of basic parts only gives a view: copy it
+        return self.wrap(r, x.dtype)
 
     def index_put(self, x: Tensor, key: tuple, value: Any) -> Tensor:
         """Writes ``value`` into ``x[key]`` in place (NumPy semantics: last write wins)."""
