@@ -17,7 +17,6 @@ act independently per axis (outer indexing, not NumPy's paired indexing).
 from __future__ import annotations
 
 import builtins
-import operator
 from math import prod
 from typing import Any, Sequence
 
@@ -30,7 +29,7 @@ from ._array_object import Array
 from ._creation_functions import asarray
 from ._elementwise_functions import _scalar
 from ._manipulation_functions import concat, expand_dims, permute_dims, reshape
-from ._validation import check_array, check_shape, core_message, names_memory_errors, normalize_axis
+from ._validation import as_int, check_array, check_shape, core_message, names_memory_errors, normalize_axis
 
 __all__ = [
     "flatten",
@@ -58,12 +57,8 @@ _new = Array._new
 
 
 def _int(name: str, v: Any, what: str) -> int:
-    if isinstance(v, (bool, Array)):
-        raise TypeError(f"{name}: {what} must be an integer, got {type(v).__name__}")
-    try:
-        return operator.index(v)
-    except TypeError:
-        raise TypeError(f"{name}: {what} must be an integer, got {type(v).__name__}") from None
+    """``v`` as an int (0-d integer arrays included); bools are a TypeError."""
+    return as_int(name, v, what, allow_bool=False)
 
 
 def _ints(name: str, v: Any, what: str) -> tuple[int, ...]:
