@@ -175,6 +175,25 @@ def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
     The result must keep ``x``'s dtype and shape (the standard forbids in-place
     operators that would change either).
     """
+    prim = _IN_PLACE.get(fn)
+    if prim is not None:
+        # add/subtract/multiply into a dense x: the backend writes straight into x's
+        # buffer (NumPy's `x += y`, no temporary); anything else takes the general path.
+        t = x._t
+        d = t.dtype
+        if d in _dt.numeric and _B.contiguous(t) is t:
+            o: Any = None
+            if type(other) is Array:
+                ot = other._t
+                if ot.dtype is d and broadcast_shapes(fn.__name__, t.view.shape, ot.view.shape) == t.view.shape:
+                    o = broadcast_tensor(ot, t.view.shape)
+            elif type(other) in (int, float, complex):
+                s, rd = _scalar(fn.__name__, other, d)
+                if rd is d:
+                    o = s
+            if o is not None:
+                prim(t, o, out=t)
+                return x
     r = fn(x, other)
     name = getattr(fn, "__name__", "inplace")
     if r._t.dtype is not x._t.dtype:
@@ -255,6 +274,9 @@ minimum = _binary("minimum", "real numeric", "min", "Elementwise minimum; NaN pr
 nextafter = _binary("nextafter", "real floating-point", "nextafter", "The next representable value after x1 toward x2.")
 pow = _binary("pow", "numeric", "pow", "x1 ** x2; integer powers are exact and wrap.")  # noqa: A001
 _true_divide = _binary("divide", "floating-point", "true_divide", "")
+
+# The in-place operators whose backend primitive may write into an operand (protocol).
+_IN_PLACE = {add: _B.add, subtract: _B.sub, multiply: _B.mul}
 
 
 def divide(x1: Any, x2: Any, /) -> Array:

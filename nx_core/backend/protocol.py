@@ -21,9 +21,10 @@ Conventions (they hold for every primitive unless its docstring says otherwise):
   of the dtype the contract implies and returns it -- or a pre-allocated
   C-contiguous, offset-0, unmasked Tensor of the right shape and dtype, into which the
   backend writes exactly ``numel(out)`` elements and which it returns (the same object).
-  The frontend never passes an ``out`` that partly overlaps an input; ``add``, ``sub``
-  and ``mul`` also accept ``out`` identical to an input (the same dense tensor), which
-  saves a temporary in compositions such as the variance (``mul(d, d, out=d)``).
+  The frontend never passes an ``out`` that overlaps an input, except to ``add``,
+  ``sub`` and ``mul``: their ``out`` may be (or overlap) an input, and the result must be
+  as if every input were read before ``out`` is written. That saves a temporary in
+  ``x += y`` and in compositions such as the variance (``mul(d, d, out=d)``).
 * Allocating primitives return fresh, writable buffers: a result never aliases an input
   (movement primitives, ``with_view``, ``contiguous`` on a C-contiguous tensor and
   ``from_host`` are the stated exceptions). "Dense" means offset 0, unmasked, and the
