@@ -668,9 +668,15 @@ class NumpyBackend:
 
     def from_sequence(self, values: Sequence[Any], shape: Sequence[int], dtype: DType) -> Tensor:
         """A fresh tensor of ``dtype`` and ``shape`` from the flat row-major Python scalars ``values`` (already checked to fit)."""
-        with np.errstate(over="ignore", invalid="ignore"):
+        if dtype.kind in "fc" and dtype.itemsize <= 8:
+            # Only single precision can overflow (to inf) from checked Python floats.
+            with np.errstate(over="ignore", invalid="ignore"):
+                a = np.array(values, dtype=_NP[dtype])
+        else:
             a = np.array(values, dtype=_NP[dtype])
-        return self.wrap(a.reshape(tuple(shape)), dtype)
+        if a.shape != shape:
+            a = a.reshape(tuple(shape))
+        return self.wrap(a, dtype)
 
     def arange_n(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
         """out[i] = start + i*step for i < num: exact (modular) when start and step are ints and dtype is an integer, float64 arithmetic otherwise, then cast."""
