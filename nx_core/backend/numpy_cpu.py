@@ -714,7 +714,9 @@ class NumpyBackend:
             b, e, st = k
             m = len(range(b, e, st))
             shape.append(m)
-            strides.append(s * st if m > 1 else s)  # 0 or 1 element: no step (see slice_view)
+            # An axis of 0 or 1 elements never steps: it keeps the stride it had (the view
+            # of x[b:b+1]), so a huge step cannot make a stride past int64.
+            strides.append(s * st if m > 1 else s)
             if m:
                 offset += b * s
         shape_t, strides_t = tuple(shape), tuple(strides)
@@ -731,25 +733,9 @@ class NumpyBackend:
             raise NxInvalidArgument("slice_view: cannot slice a masked view, call contiguous() first")
         if not len(starts) == len(stops) == len(steps) == len(v.shape):
             raise NxInvalidArgument(f"slice_view: needs {len(v.shape)} starts, stops and steps")
-        shape = []
-        strides = []
-        offset = v.offset
         # The ranges are the frontend's (slice.indices): in range by construction, and any
         # View that were not would still be refused when materialised (_strided.strided).
-        for s, b, e, k in zip(v.strides, starts, stops, steps):
-            m = len(range(b, e, k))
-            shape.append(m)
-            # An axis of 0 or 1 elements never steps: it keeps the stride it had (the
-            # view of x[b:b+1]), so a huge step cannot make a stride past int64.
-            strides.append(s * k if m > 1 else s)
-            if m:
-                offset += b * s
-        shape_t, strides_t = tuple(shape), tuple(strides)
-        if 0 in shape_t:
-            view = View.create(shape_t, offset=offset, strides=strides_t)
-        else:  # canonical already: no mask, no zero-size rule to apply
-            view = View._make(shape_t, strides_t, offset, None, strides_t == contiguous(shape_t).strides)
-        return Tensor(t.buffer, view, t.dtype, self)
+        return self.basic_view(t, list(zip(starts, stops, steps)))
 
     def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
         """A fresh tensor: ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy's roll; repeated axes add up)."""
