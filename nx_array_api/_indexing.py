@@ -311,6 +311,7 @@ def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
     nd = len(shape)
     items: list[Any] = []
     ax = 0
+    seen_ellipsis = False
     try:
         for k in keys:
             tk = type(k)
@@ -323,11 +324,12 @@ def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
                 if not 0 <= k < n:
                     return None
                 items.append(k)
-            elif k is Ellipsis:  # (a second one sends the key to the general path)
-                fill = nd - (len(keys) - 1)
-                if fill < 0 or any(j is Ellipsis for j in keys[ax + 1 :]):
+            elif k is Ellipsis:
+                fill = nd - len(keys) + 1
+                if fill < 0 or seen_ellipsis:  # a second one: the general path raises
                     return None
-                items.extend((0, shape[ax + i], 1) for i in range(fill))
+                seen_ellipsis = True
+                items += [(0, shape[i], 1) for i in range(ax, ax + fill)]
                 ax += fill
                 continue
             else:
@@ -336,7 +338,7 @@ def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
     except (TypeError, ValueError, IndexError):  # odd slices, too many keys: general path
         return None
     if ax < nd:
-        items.extend((0, shape[i], 1) for i in range(ax, nd))
+        items += [(0, shape[i], 1) for i in range(ax, nd)]
     return _B.basic_view(t, items)
 
 

@@ -668,7 +668,7 @@ class NumpyBackend:
 
     def from_sequence(self, values: Sequence[Any], shape: Sequence[int], dtype: DType) -> Tensor:
         """A fresh tensor of ``dtype`` and ``shape`` from the flat row-major Python scalars ``values`` (already checked to fit)."""
-        if dtype.kind in "fc" and dtype.itemsize <= 8:
+        if (dtype.kind == "f" and dtype.itemsize < 8) or (dtype.kind == "c" and dtype.itemsize < 16):
             # Only single precision can overflow (to inf) from checked Python floats.
             with np.errstate(over="ignore", invalid="ignore"):
                 a = np.array(values, dtype=_NP[dtype])
