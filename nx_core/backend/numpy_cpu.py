@@ -693,14 +693,6 @@ class NumpyBackend:
     # (end creation)
 
     # ------------------------------------- added for the namespace: manipulation, indexing
-    def element(self, t: Tensor, index: Sequence[int]) -> Tensor:
-        """A 0-d view (no copy) of the element of unmasked ``t`` at the in-range, non-negative ``index``."""
-        v = t.view
-        off = v.offset
-        for i, s in zip(index, v.strides):
-            off += i * s
-        return Tensor(t.buffer, View._make((), (), off, None, True), t.dtype, self)
-
     def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
         """A view (no copy) of unmasked ``t`` for a basic key: per axis an in-range, non-negative int (the axis is dropped) or a ``(start, stop, step)`` triple as ``slice.indices`` gives it."""
         v = t.view

@@ -507,10 +507,6 @@ class CorePrimitives(Protocol):
     def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
         """Frontend guarantees: [MOV]. Backend must: ``View.flip`` (negated strides)."""
 
-    def element(self, t: Tensor, index: Sequence[int]) -> Tensor:
-        """Frontend guarantees: ``t`` is unmasked; ``index`` holds one in-range, non-negative
-        int per axis. Backend must: a 0-d view (no copy) of that element, sharing t's buffer."""
-
     def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
         """Frontend guarantees: ``t`` is unmasked; ``key`` has one item per axis: an
         in-range, non-negative int, or a ``(start, stop, step)`` triple as
