@@ -63,11 +63,10 @@ def _scalar(name: str, s: Any, dtype: DType) -> tuple[Any, DType]:
     raise TypeError(f"{name}: expected an nx array or a Python scalar, got {type(s).__name__}")
 
 
-def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any, DType, tuple[int, ...] | None]:
-    """Validates and promotes two operands.
-
-    Returns (a, b, dtype, shape): tensors (or one Python scalar) of the promoted dtype,
-    broadcast to ``shape`` (None when one side is a scalar and the other sets the shape).
+def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any, DType]:
+    """Validates and promotes two operands: (a, b, dtype), tensors of the promoted dtype
+    broadcast to one shape, or a tensor and a Python scalar (always the second operand;
+    a scalar first operand is filled out to a tensor).
     """
     if type(x1) is Array and type(x2) is Array:
         t1, t2 = x1._t, x2._t
@@ -87,26 +86,23 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
             shape = broadcast_shapes(name, s1, s2)
             t1 = broadcast_tensor(t1, shape)
             t2 = broadcast_tensor(t2, shape)
-        return t1, t2, d, None
+        return t1, t2, d
     if type(x1) is Array:
-        t1 = x1._t
-        s, d = _scalar(name, x2, t1.dtype)
-        if d not in allowed:
-            raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
-        if d is not t1.dtype:
-            t1 = _B.cast(t1, dtype=d)
-        return t1, s, d, None
+        return _with_scalar(name, x1._t, x2, allowed)
     if type(x2) is Array:
-        t2 = x2._t
-        s, d = _scalar(name, x1, t2.dtype)
-        if d not in allowed:
-            raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
-        if d is not t2.dtype:
-            t2 = _B.cast(t2, dtype=d)
-        return _B.full(d, t2.view.shape, s), t2, d, None
+        t2, s, d = _with_scalar(name, x2._t, x1, allowed)
+        return _B.full(d, t2.view.shape, s), t2, d
     if isinstance(x1, Array) or isinstance(x2, Array):
         return _operands(name, _plain(x1), _plain(x2), allowed)
     raise TypeError(f"{name}: at least one argument must be an nx array, got {type(x1).__name__} and {type(x2).__name__}")
+
+
+def _with_scalar(name: str, t: Tensor, s: Any, allowed: frozenset) -> tuple[Tensor, Any, DType]:
+    """A tensor combined with a Python scalar: (the tensor in the result dtype, the scalar, that dtype)."""
+    s, d = _scalar(name, s, t.dtype)
+    if d not in allowed:
+        raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
+    return (t if d is t.dtype else _B.cast(t, dtype=d)), s, d
 
 
 def _plain(x: Any) -> Any:
@@ -132,7 +128,7 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
             d = t1.dtype
             if d is t2.dtype and d in allowed and t1.view.shape == t2.view.shape:
                 return _new(op(t1, t2))
-        a, b, _, _ = _operands(name, x1, x2, allowed)
+        a, b, _ = _operands(name, x1, x2, allowed)
         return _new(op(a, b))
 
     def swapped(x1: Any, x2: Any, /) -> Array:
@@ -141,7 +137,7 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
             d = t1.dtype
             if d is t2.dtype and d in allowed and t1.view.shape == t2.view.shape:
                 return _new(op(t2, t1))
-        a, b, d, _ = _operands(name, x1, x2, allowed)
+        a, b, d = _operands(name, x1, x2, allowed)
         if type(b) is not Tensor:  # a Python scalar: the backend takes scalars second only
             b = _B.full(d, a.view.shape, b)
         return _new(op(b, a))
