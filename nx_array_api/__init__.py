@@ -15,6 +15,8 @@ from __future__ import annotations
 __array_api_version__ = "2025.12"
 __version__ = "0.1.0"
 
+from nx_core.device import using_device
+
 from ._array_object import Array, Device
 from ._constants import *  # noqa: F401,F403
 from ._constants import __all__ as _c
@@ -72,6 +74,7 @@ __all__ = sorted(
         "__array_namespace_info__",
         "Array",
         "Device",
+        "using_device",
         "bool",
         "int8",
         "int16",

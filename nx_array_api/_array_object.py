@@ -9,36 +9,13 @@ from __future__ import annotations
 import enum
 from typing import Any, Iterator
 
-from nx_core.backend import get_backend
+from nx_core.device import Device
 from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 
-__all__ = ["Array", "Device", "CPU_DEVICE"]
-
-_B = get_backend()
-
-
-class Device:
-    """A device. nx computes on the host CPU: ``CPU_DEVICE`` is the only one."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str = "cpu") -> None:
-        self.name = name
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Device) and other.name == self.name
-
-    def __hash__(self) -> int:
-        return hash(("nx.Device", self.name))
-
-    def __repr__(self) -> str:
-        return f"Device({self.name!r})"
-
-
-CPU_DEVICE = Device("cpu")
+__all__ = ["Array", "Device"]
 
 
 class _DLDeviceType(enum.IntEnum):
@@ -70,7 +47,7 @@ class Array:
 
     @property
     def device(self) -> Device:
-        return CPU_DEVICE
+        return self._t.backend.device
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -88,14 +65,16 @@ class Array:
     def T(self) -> "Array":
         if self.ndim != 2:
             raise ValueError(f"T: needs a 2-D array, got {self.ndim}-D (use .mT or permute_dims)")
-        return Array._new(_B.permute(self._t, (1, 0)))
+        t = self._t
+        return Array._new(t.backend.permute(t, (1, 0)))
 
     @property
     def mT(self) -> "Array":
         n = self.ndim
         if n < 2:
             raise ValueError(f"mT: needs an array of at least 2 dimensions, got {n}-D")
-        return Array._new(_B.permute(self._t, (*range(n - 2), n - 1, n - 2)))
+        t = self._t
+        return Array._new(t.backend.permute(t, (*range(n - 2), n - 1, n - 2)))
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
         if api_version is not None and api_version not in _SUPPORTED_VERSIONS:
@@ -107,9 +86,15 @@ class Array:
     def to_device(self, device: Any, /, *, stream: Any = None) -> "Array":
         if stream is not None:
             raise ValueError("to_device: nx has no streams; stream must be None")
-        if device != CPU_DEVICE and device != "cpu":
-            raise ValueError(f"to_device: unknown device {device!r}; nx has {CPU_DEVICE!r}")
-        return self
+        dst = _val.check_device("to_device", device, self)
+        t = self._t
+        src = t.backend
+        if dst is src.device:
+            return self
+        _val.check_device_dtype("to_device", dst, t.dtype)
+        # Through the host: a C-contiguous host array of a copy of the elements, taken
+        # up by the destination's backend; the two devices never share memory.
+        return Array._new(dst.backend.from_host(src.to_host(src.copy(t))))
 
     # ------------------------------------------------------------- conversion
     def _scalar(self, name: str, kinds: str) -> Any:
@@ -117,7 +102,7 @@ class Array:
             raise TypeError(f"{name}: only arrays with one element can be converted to Python scalars, got shape {self.shape}")
         if self.dtype.kind not in kinds:
             raise TypeError(f"{name}: cannot convert an array of dtype {self.dtype.name}")
-        return _B.item(self._t)
+        return self._t.backend.item(self._t)
 
     def __bool__(self) -> bool:
         return bool(self._scalar("__bool__", "biufc"))
@@ -136,7 +121,7 @@ class Array:
         return int(self._scalar("__index__", "iu"))
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        a = _B.host_view(self._t)
+        a = self._t.backend.host_view(self._t)
         if copy:
             a = a.copy()
         if dtype is not None and a.dtype != dtype:
@@ -174,21 +159,23 @@ class Array:
             kw["copy"] = copy
         if dl_device is not None:
             kw["dl_device"] = dl_device
-        return _B.to_dlpack(self._t, **kw)
+        return self._t.backend.to_dlpack(self._t, **kw)
 
     def __dlpack_device__(self) -> tuple[enum.Enum, int]:
         return (_DLDeviceType.CPU, 0)
 
     # ------------------------------------------------------ copying, pickling
     def __copy__(self) -> "Array":
-        return Array._new(_B.copy(self._t))
+        return Array._new(self._t.backend.copy(self._t))
 
     def __deepcopy__(self, memo: Any) -> "Array":
-        return Array._new(_B.copy(self._t))
+        return Array._new(self._t.backend.copy(self._t))
 
-    def __reduce__(self) -> tuple[Any, tuple[Any]]:
-        # The backend's host array pickles itself; unpickling wraps it again.
-        return (_from_host, (_B.to_host(self._t),))
+    def __reduce__(self) -> tuple[Any, tuple[Any, Device]]:
+        # The backend's host array pickles itself; unpickling wraps it again, on the
+        # device it came from.
+        t = self._t
+        return (_from_host, (t.backend.to_host(t), t.backend.device))
 
     # --------------------------------------------------- Python container-ish
     def __len__(self) -> int:
@@ -204,13 +191,15 @@ class Array:
 
     def __repr__(self) -> str:
         prefix = "Array("
-        body = _B.format(self._t, separator=", ", prefix=prefix)
+        body = self._t.backend.format(self._t, separator=", ", prefix=prefix)
         if self.size == 0 and self.ndim > 1:
             body = f"[], shape={self.shape}"
-        return f"{prefix}{body}, dtype={self.dtype.name})"
+        dev = self._t.backend.device
+        where = "" if dev.name == "cpu" else f", device={dev.name!r}"
+        return f"{prefix}{body}, dtype={self.dtype.name}{where})"
 
     def __str__(self) -> str:
-        return _B.format(self._t)
+        return self._t.backend.format(self._t)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -311,9 +300,9 @@ def _new(t: Tensor, _alloc: Any = object.__new__) -> Array:
 Array._new = staticmethod(_new)  # type: ignore[attr-defined]
 
 
-def _from_host(host: Any) -> Array:
-    """Unpickles an Array from the host array its ``__reduce__`` saved."""
-    return _new(_B.from_host(host))
+def _from_host(host: Any, device: Device | None = None) -> Array:
+    """Unpickles an Array from the host array (and device) its ``__reduce__`` saved."""
+    return _new((device or Device("cpu")).backend.from_host(host))
 
 _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 
@@ -321,6 +310,7 @@ _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 from . import _elementwise_functions as _ew  # noqa: E402
 from . import _indexing as _ix  # noqa: E402
 from . import _linear_algebra_functions as _la  # noqa: E402
+from . import _validation as _val  # noqa: E402
 
 # Forward and unary operators are the namespace functions themselves: one call less on
 # the hot path, and the same validation and messages. Reflected and in-place operators

@@ -13,14 +13,25 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from nx_core.backend import get_backend
 from nx_core.dtype import DType
 from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from ._array_object import CPU_DEVICE, Array, Device
-from ._validation import MAX_DIMS, ScalarOverflowError, as_int, check_array, check_shape, core_message, py_scalar
+from ._array_object import Array, Device
+from ._validation import (
+    MAX_DIMS,
+    ScalarOverflowError,
+    as_int,
+    backend_of,
+    check_array,
+    check_device,
+    check_device_dtype,
+    check_shape,
+    core_message,
+    default_dtype,
+    py_scalar,
+)
 
 __all__ = [
     "arange",
@@ -41,7 +52,6 @@ __all__ = [
     "zeros_like",
 ]
 
-_B = get_backend()
 _new = Array._new
 
 _INT_RANGE = {
@@ -52,30 +62,29 @@ _INT_RANGE = {
 # Python scalar kinds, ordered as the standard's inference orders them.
 _BOOL, _INT, _FLOAT, _COMPLEX = 0, 1, 2, 3
 _PY_KIND = {bool: _BOOL, int: _INT, float: _FLOAT, complex: _COMPLEX}
-_DEFAULT_FOR_KIND = (_dt.bool, _dt.DEFAULT_INT, _dt.DEFAULT_FLOAT, _dt.DEFAULT_COMPLEX)
 _KIND_NAME = ("bool", "int", "float", "complex")
 
 
 # ------------------------------------------------------------------ validation
-def check_device(name: str, device: Any) -> None:
-    """``device`` must be None, the CPU device or the string ``"cpu"``."""
-    if device is None:
-        return
-    if isinstance(device, Device):
-        if device == CPU_DEVICE:
-            return
-    elif isinstance(device, str) and device == "cpu":
-        return
-    raise ValueError(f"{name}: unknown device {device!r}; nx has {CPU_DEVICE!r}")
-
-
-def check_dtype(name: str, dtype: Any, default: DType | None = None) -> DType:
-    """``dtype`` as one of the namespace's dtypes (``default`` when None)."""
+def check_dtype(name: str, dtype: Any, default: DType | None = None, device: Device | None = None) -> DType:
+    """``dtype`` as one of the namespace's dtypes (``default`` when None), one that
+    ``device`` supports when a device is given."""
     if dtype is None:
-        return default  # type: ignore[return-value]
-    if type(dtype) is DType and dtype in _dt.all_dtypes:
-        return dtype
-    raise TypeError(f"{name}: dtype must be one of the namespace's dtypes, got {dtype!r}")
+        d = default
+    elif type(dtype) is DType and dtype in _dt.all_dtypes:
+        d = dtype
+    else:
+        raise TypeError(f"{name}: dtype must be one of the namespace's dtypes, got {dtype!r}")
+    if device is not None and device.unsupported and d is not None:
+        check_device_dtype(name, device, d)
+    return d  # type: ignore[return-value]
+
+
+def _default(device: Device, kind: int) -> DType:
+    """The default dtype on ``device`` for a Python scalar kind."""
+    if kind == _BOOL:
+        return _dt.bool
+    return default_dtype(device, ("integral", "integral", "real floating", "complex floating")[kind])
 
 
 def _check_copy(name: str, copy: Any) -> None:
@@ -101,12 +110,12 @@ def _shape(name: str, shape: Any, dtype: DType) -> tuple[int, ...]:
     return check_shape(name, dims, dtype.itemsize)
 
 
-def _alloc(name: str, dtype: DType, shape: tuple[int, ...], value: Any = None) -> Tensor:
-    """A fresh tensor of a user-given (checked) shape: filled with ``value``, or
-    uninitialized when it is None. An allocation the machine cannot satisfy raises
-    MemoryError with ``name`` in front of the allocator's message."""
+def _alloc(name: str, B: Any, dtype: DType, shape: tuple[int, ...], value: Any = None) -> Tensor:
+    """A fresh tensor of a user-given (checked) shape on backend ``B``: filled with
+    ``value``, or uninitialized when it is None. An allocation the machine cannot satisfy
+    raises MemoryError with ``name`` in front of the allocator's message."""
     try:
-        return _B.buffer(dtype, shape) if value is None else _B.full(dtype, shape, value)
+        return B.buffer(dtype, shape) if value is None else B.full(dtype, shape, value)
     except MemoryError as e:
         raise MemoryError(core_message(name, e)) from None
 
@@ -211,7 +220,7 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
         for o in level:
             if isinstance(o, Array):
                 dtypes.append(o.dtype)
-                o = _B.to_list(o._t)
+                o = o._t.backend.to_list(o._t)
             if n < 0:
                 n = len(o)
             elif len(o) != n:
@@ -226,7 +235,7 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
     for i, o in enumerate(level):
         if isinstance(o, Array):
             dtypes.append(o.dtype)
-            values[i] = _B.item(o._t)
+            values[i] = o._t.backend.item(o._t)
             continue
         k = py_kind(o)
         if k < 0:
@@ -242,30 +251,36 @@ def _promote_all(name: str, dtypes: list[DType]) -> DType:
     return d
 
 
-def _from_array(x: Array, dtype: DType | None, copy: bool | None) -> Array:
+def _from_array(x: Array, dtype: DType | None, copy: bool | None, device: Device | None) -> Array:
+    if device is not None and device is not x._t.backend.device:
+        if copy is False:
+            raise ValueError(f"asarray: moving an array from {x.device.name!r} to {device.name!r} needs a copy, but copy=False")
+        x = x.to_device(device)
+        copy = None
     t = x._t
     if dtype is None or dtype is t.dtype:
-        return _new(_B.copy(t)) if copy else x
+        return _new(t.backend.copy(t)) if copy else x
     if copy is False:
         raise ValueError(f"asarray: converting {t.dtype.name} to {dtype.name} needs a copy, but copy=False")
     if t.dtype.kind == "c" and dtype.kind in "iuf":
         raise TypeError(f"asarray: cannot convert complex {t.dtype.name} to {dtype.name}; take real() or imag() first")
-    return _new(_B.cast(t, dtype=dtype))
+    return _new(t.backend.cast(t, dtype=dtype))
 
 
-def _from_foreign(obj: Any, dtype: DType | None, copy: bool | None) -> Array:
+def _from_foreign(obj: Any, dtype: DType | None, copy: bool | None, device: Device) -> Array:
+    B = device.backend
     inner_copy = None if (copy and dtype is not None) else copy
     try:
         if hasattr(obj, "__array__") or hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__") or isinstance(obj, (list, tuple)):
-            t = _B.from_object(obj, copy=inner_copy)
+            t = B.from_object(obj, copy=inner_copy)
         elif hasattr(obj, "__dlpack__"):
-            t = _B.from_dlpack_object(obj, copy=inner_copy)
+            t = B.from_dlpack_object(obj, copy=inner_copy)
         else:
             try:
                 mv = memoryview(obj)
             except TypeError:
                 raise TypeError(f"asarray: cannot convert an object of type {type(obj).__name__} to an array") from None
-            t = _B.from_object(mv, copy=inner_copy)
+            t = B.from_object(mv, copy=inner_copy)
     except NxInvalidArgument as e:
         raise ValueError(core_message("asarray", e)) from None
     except TypeError as e:
@@ -273,6 +288,7 @@ def _from_foreign(obj: Any, dtype: DType | None, copy: bool | None) -> Array:
     if dtype is None:
         if t.dtype not in _dt.all_dtypes:
             raise TypeError(f"asarray: dtype {t.dtype.name} is not one of the namespace's dtypes")
+        check_device_dtype("asarray", device, t.dtype)
         return _new(t)
     if dtype is t.dtype:
         return _new(t)
@@ -280,7 +296,7 @@ def _from_foreign(obj: Any, dtype: DType | None, copy: bool | None) -> Array:
         raise ValueError(f"asarray: converting {t.dtype.name} to {dtype.name} needs a copy, but copy=False")
     if t.dtype.kind == "c" and dtype.kind in "iuf":
         raise TypeError(f"asarray: cannot convert complex {t.dtype.name} to {dtype.name}; take real() or imag() first")
-    return _new(_B.cast(t, dtype=dtype))
+    return _new(B.cast(t, dtype=dtype))
 
 
 def asarray(
@@ -294,24 +310,27 @@ def asarray(
     """Converts ``obj`` (an array, a Python scalar, a nested sequence, or any buffer /
     ``__array__`` / ``__dlpack__`` object) to an array. C-contiguous foreign memory is
     shared unless ``copy=True``; ``copy=False`` raises ValueError when a copy is needed."""
-    check_device("asarray", device)
-    dtype = check_dtype("asarray", dtype)
-    _check_copy("asarray", copy)
     if isinstance(obj, Array):
-        return _from_array(obj, dtype, copy)
+        dev = None if device is None else check_device("asarray", device)
+        dtype = check_dtype("asarray", dtype, None, dev or obj._t.backend.device)
+        _check_copy("asarray", copy)
+        return _from_array(obj, dtype, copy, dev)
+    dev = check_device("asarray", device)
+    dtype = check_dtype("asarray", dtype, None, dev)
+    _check_copy("asarray", copy)
     if type(obj) is list and copy is not False and dtype is None and obj:
         # The commonest case, a flat list of Python floats (or of ints): no walk needed.
         k = type(obj[0])
         if (k is float or k is int) and all(type(v) is k for v in obj):
-            d = _dt.DEFAULT_FLOAT if k is float else _dt.DEFAULT_INT
+            d = _default(dev, _FLOAT if k is float else _INT)
             if k is int:
                 _check_values("asarray", obj, {_INT}, d)
-            return _new(_B.from_sequence(obj, (len(obj),), d))
+            return _new(dev.backend.from_sequence(obj, (len(obj),), d))
     if _is_seq(obj) or py_kind(obj) >= 0:
         try:
             shape, values, kinds, dtypes = _walk(obj)
         except _Foreign:
-            return _from_foreign(obj, dtype, copy)
+            return _from_foreign(obj, dtype, copy, dev)
         if copy is False:
             raise ValueError("asarray: building an array from Python objects needs a copy, but copy=False")
         if dtype is None:
@@ -320,61 +339,70 @@ def asarray(
                 for k in sorted(kinds):
                     dtype = _scalar_join("asarray", dtype, k)
             elif kinds:
-                dtype = _DEFAULT_FOR_KIND[max(kinds)]
+                dtype = _default(dev, max(kinds))
             else:
-                dtype = _dt.DEFAULT_FLOAT
+                dtype = _default(dev, _FLOAT)
+            check_device_dtype("asarray", dev, dtype)
         _check_values("asarray", values, kinds, dtype)
-        return _new(_B.from_sequence(values, shape, dtype))
-    return _from_foreign(obj, dtype, copy)
+        return _new(dev.backend.from_sequence(values, shape, dtype))
+    return _from_foreign(obj, dtype, copy, dev)
 
 
 def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -> Array:
     """An array over the memory of ``x`` (any ``__dlpack__`` producer), shared unless
     ``copy=True``; ValueError when ``copy=False`` and a copy is needed."""
-    check_device("from_dlpack", device)
+    dev = check_device("from_dlpack", device)
     _check_copy("from_dlpack", copy)
     if not hasattr(x, "__dlpack__"):
         raise TypeError(f"from_dlpack: x must implement __dlpack__, got {type(x).__name__}")
+    if isinstance(x, Array) and x._t.backend.device is not dev:
+        if device is None:
+            dev = x._t.backend.device
+        else:
+            if copy is False:
+                raise ValueError(f"from_dlpack: moving an array from {x.device.name!r} to {dev.name!r} needs a copy, but copy=False")
+            return x.to_device(dev)
     try:
-        t = _B.from_dlpack_object(x, copy=copy)
+        t = dev.backend.from_dlpack_object(x, copy=copy)
     except NxInvalidArgument as e:
         raise ValueError(core_message("from_dlpack", e)) from None
     except TypeError as e:
         raise TypeError(core_message("from_dlpack", e)) from None
     if t.dtype not in _dt.all_dtypes:
         raise TypeError(f"from_dlpack: dtype {t.dtype.name} is not one of the namespace's dtypes")
+    check_device_dtype("from_dlpack", dev, t.dtype)
     return _new(t)
 
 
 # -------------------------------------------------------------- filled arrays
-def _fill_tensor(name: str, shape: Any, fill_value: Any, dtype: Any) -> Tensor:
+def _fill_tensor(name: str, dev: Device, shape: Any, fill_value: Any, dtype: Any) -> Tensor:
     k = py_kind(fill_value)
     if k < 0:
         raise TypeError(f"{name}: fill_value must be a Python bool, int, float or complex, got {type(fill_value).__name__}")
-    d = check_dtype(name, dtype, _DEFAULT_FOR_KIND[k])
+    d = check_dtype(name, dtype, _default(dev, k), dev)
     _check_values(name, [fill_value], {k}, d)
-    return _alloc(name, d, _shape(name, shape, d), fill_value)
+    return _alloc(name, dev.backend, d, _shape(name, shape, d), fill_value)
 
 
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An uninitialized array of ``shape`` (default dtype float64)."""
-    check_device("empty", device)
-    d = check_dtype("empty", dtype, _dt.DEFAULT_FLOAT)
-    return _new(_alloc("empty", d, _shape("empty", shape, d)))
+    dev = check_device("empty", device)
+    d = check_dtype("empty", dtype, default_dtype(dev, "real floating"), dev)
+    return _new(_alloc("empty", dev.backend, d, _shape("empty", shape, d)))
 
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An array of ``shape`` filled with zeros (default dtype float64)."""
-    check_device("zeros", device)
-    d = check_dtype("zeros", dtype, _dt.DEFAULT_FLOAT)
-    return _new(_alloc("zeros", d, _shape("zeros", shape, d), False if d is _dt.bool else 0))
+    dev = check_device("zeros", device)
+    d = check_dtype("zeros", dtype, default_dtype(dev, "real floating"), dev)
+    return _new(_alloc("zeros", dev.backend, d, _shape("zeros", shape, d), False if d is _dt.bool else 0))
 
 
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An array of ``shape`` filled with ones (default dtype float64)."""
-    check_device("ones", device)
-    d = check_dtype("ones", dtype, _dt.DEFAULT_FLOAT)
-    return _new(_alloc("ones", d, _shape("ones", shape, d), True if d is _dt.bool else 1))
+    dev = check_device("ones", device)
+    d = check_dtype("ones", dtype, default_dtype(dev, "real floating"), dev)
+    return _new(_alloc("ones", dev.backend, d, _shape("ones", shape, d), True if d is _dt.bool else 1))
 
 
 def full(
@@ -385,31 +413,31 @@ def full(
     device: Any = None,
 ) -> Array:
     """An array of ``shape`` filled with ``fill_value`` (dtype inferred from its Python type)."""
-    check_device("full", device)
-    return _new(_fill_tensor("full", shape, fill_value, dtype))
+    dev = check_device("full", device)
+    return _new(_fill_tensor("full", dev, shape, fill_value, dtype))
 
 
 def empty_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
     """An uninitialized array with the shape (and by default the dtype) of ``x``."""
     x = check_array("empty_like", x)
-    check_device("empty_like", device)
-    return _new(_B.buffer(check_dtype("empty_like", dtype, x.dtype), x.shape))
+    dev = check_device("empty_like", device, x)
+    return _new(dev.backend.buffer(check_dtype("empty_like", dtype, x.dtype, dev), x.shape))
 
 
 def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
     """Zeros with the shape (and by default the dtype) of ``x``."""
     x = check_array("zeros_like", x)
-    check_device("zeros_like", device)
-    d = check_dtype("zeros_like", dtype, x.dtype)
-    return _new(_B.full(d, x.shape, False if d is _dt.bool else 0))
+    dev = check_device("zeros_like", device, x)
+    d = check_dtype("zeros_like", dtype, x.dtype, dev)
+    return _new(dev.backend.full(d, x.shape, False if d is _dt.bool else 0))
 
 
 def ones_like(x: Array, /, *, dtype: DType | None = None, device: Any = None) -> Array:
     """Ones with the shape (and by default the dtype) of ``x``."""
     x = check_array("ones_like", x)
-    check_device("ones_like", device)
-    d = check_dtype("ones_like", dtype, x.dtype)
-    return _new(_B.full(d, x.shape, True if d is _dt.bool else 1))
+    dev = check_device("ones_like", device, x)
+    d = check_dtype("ones_like", dtype, x.dtype, dev)
+    return _new(dev.backend.full(d, x.shape, True if d is _dt.bool else 1))
 
 
 def full_like(
@@ -422,8 +450,8 @@ def full_like(
 ) -> Array:
     """``fill_value`` with the shape (and by default the dtype) of ``x``."""
     x = check_array("full_like", x)
-    check_device("full_like", device)
-    return _new(_fill_tensor("full_like", x.shape, fill_value, x.dtype if dtype is None else dtype))
+    dev = check_device("full_like", device, x)
+    return _new(_fill_tensor("full_like", dev, x.shape, fill_value, x.dtype if dtype is None else dtype))
 
 
 # ---------------------------------------------------------------------- ranges
@@ -449,7 +477,7 @@ def arange(
     device: Any = None,
 ) -> Array:
     """Evenly spaced values in ``[start, stop)``: ``ceil((stop - start) / step)`` of them."""
-    check_device("arange", device)
+    dev = check_device("arange", device)
     start = _real_arg("arange", start, "start")
     if stop is None:
         start, stop = 0, start
@@ -459,7 +487,7 @@ def arange(
     if step == 0:
         raise ValueError("arange: step must not be zero")
     all_int = type(start) is int and type(stop) is int and type(step) is int
-    d = check_dtype("arange", dtype, _dt.DEFAULT_INT if all_int else _dt.DEFAULT_FLOAT)
+    d = check_dtype("arange", dtype, _default(dev, _INT if all_int else _FLOAT), dev)
     if d.kind not in "iuf":
         raise TypeError(f"arange: dtype must be a real numeric dtype, got {d.name}")
     if all_int:
@@ -475,7 +503,7 @@ def arange(
             if not lo <= v <= hi:
                 raise ScalarOverflowError(f"arange: value {v} is out of bounds for {d.name}")
     check_shape("arange", (num,), d.itemsize)
-    return _new(_made("arange", _B.arange_n, d, start, step, num))
+    return _new(_made("arange", dev.backend.arange_n, d, start, step, num))
 
 
 def linspace(
@@ -489,7 +517,7 @@ def linspace(
     endpoint: bool = True,
 ) -> Array:
     """``num`` evenly spaced numbers from ``start`` to ``stop`` (included when ``endpoint``)."""
-    check_device("linspace", device)
+    dev = check_device("linspace", device)
     start, stop = py_scalar(start), py_scalar(stop)
     ks = (py_kind(start), py_kind(stop))
     if min(ks) < 0:
@@ -500,7 +528,7 @@ def linspace(
     if type(endpoint) is not bool:
         raise TypeError(f"linspace: endpoint must be a bool, got {type(endpoint).__name__}")
     is_complex = max(ks) == _COMPLEX
-    d = check_dtype("linspace", dtype, _dt.DEFAULT_COMPLEX if is_complex else _dt.DEFAULT_FLOAT)
+    d = check_dtype("linspace", dtype, _default(dev, _COMPLEX if is_complex else _FLOAT), dev)
     if d is _dt.bool:
         raise TypeError("linspace: dtype must be numeric, got bool")
     if is_complex and d.kind != "c":
@@ -510,7 +538,7 @@ def linspace(
         if not (math.isfinite(c.real) and math.isfinite(c.imag)):
             raise ValueError(f"linspace: start and stop must be finite, got {v}")
     check_shape("linspace", (num,), d.itemsize)
-    return _new(_made("linspace", _B.linspace, d, start, stop, num, endpoint))
+    return _new(_made("linspace", dev.backend.linspace, d, start, stop, num, endpoint))
 
 
 def eye(
@@ -523,16 +551,16 @@ def eye(
     device: Any = None,
 ) -> Array:
     """A 2-D array with ones on the ``k``-th diagonal and zeros elsewhere."""
-    check_device("eye", device)
+    dev = check_device("eye", device)
     n = as_int("eye", n_rows, "n_rows")
     m = n if n_cols is None else as_int("eye", n_cols, "n_cols")
     if n < 0 or m < 0:
         raise ValueError(f"eye: n_rows and n_cols must be non-negative, got {n} and {m}")
     k = as_int("eye", k, "k")
-    d = check_dtype("eye", dtype, _dt.DEFAULT_FLOAT)
+    d = check_dtype("eye", dtype, _default(dev, _FLOAT), dev)
     check_shape("eye", (n, m), d.itemsize)
     k = min(max(k, -n), m)  # a diagonal outside the matrix is all zeros
-    return _new(_made("eye", _B.eye, d, n, m, k))
+    return _new(_made("eye", dev.backend.eye, d, n, m, k))
 
 
 def _tri(name: str, x: Array, k: Any) -> tuple[Array, int]:
@@ -547,13 +575,13 @@ def _tri(name: str, x: Array, k: Any) -> tuple[Array, int]:
 def tril(x: Array, /, *, k: int = 0) -> Array:
     """The lower triangle of each matrix in ``x``: elements above diagonal ``k`` zeroed."""
     x, k = _tri("tril", x, k)
-    return _new(_B.tril(x._t, k))
+    return _new(x._t.backend.tril(x._t, k))
 
 
 def triu(x: Array, /, *, k: int = 0) -> Array:
     """The upper triangle of each matrix in ``x``: elements below diagonal ``k`` zeroed."""
     x, k = _tri("triu", x, k)
-    return _new(_B.triu(x._t, k))
+    return _new(x._t.backend.triu(x._t, k))
 
 
 def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
@@ -567,6 +595,7 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
     if not arrays:
         return ()
     d = arrays[0].dtype
+    B = backend_of("meshgrid", *(a._t for a in arrays))
     for a in arrays:
         if a.ndim != 1:
             raise ValueError(f"meshgrid: every input must be 1-D, got shape {a.shape}")
@@ -584,6 +613,6 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
     for a, p in zip(arrays, pos):
         s = [1] * n
         s[p] = a.shape[0]
-        t = _B.reshape(a._t, tuple(s))
-        out.append(_new(_B.expand(t, full_shape)))
+        t = B.reshape(a._t, tuple(s))
+        out.append(_new(B.expand(t, full_shape)))
     return tuple(out)

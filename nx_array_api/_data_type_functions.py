@@ -10,17 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from nx_core.backend import get_backend
 from nx_core.dtype import DType
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._creation_functions import _scalar_join, check_device, py_kind
-from ._validation import check_array
+from ._creation_functions import _scalar_join, py_kind
+from ._validation import check_array, check_device, check_device_dtype
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
-_B = get_backend()
 _new = Array._new
 
 
@@ -44,13 +42,16 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = None) 
         raise TypeError(f"astype: dtype must be one of the namespace's dtypes, got {dtype!r}")
     if type(copy) is not bool:
         raise TypeError(f"astype: copy must be a bool, got {type(copy).__name__}")
-    check_device("astype", device)
+    dev = check_device("astype", device, x)
+    check_device_dtype("astype", dev, dtype)
+    if dev is not x._t.backend.device:
+        x, copy = x.to_device(dev), False
     t = x._t
     if dtype is t.dtype:
-        return _new(_B.copy(t)) if copy else x
+        return _new(t.backend.copy(t)) if copy else x
     if t.dtype.kind == "c" and dtype.kind in "iuf":
         raise TypeError(f"astype: cannot cast complex {t.dtype.name} to {dtype.name}; take real() or imag() first")
-    return _new(_B.cast(t, dtype=dtype))
+    return _new(t.backend.cast(t, dtype=dtype))
 
 
 def can_cast(from_: DType | Array, to: DType, /) -> bool:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from nx_core import device as _device
 from nx_core.dtype import DType
 
 from . import _dtypes as _dt
-from ._array_object import CPU_DEVICE, Device
-from ._creation_functions import MAX_DIMS, check_device
+from ._array_object import Device
+from ._validation import MAX_DIMS, check_device, default_dtype
 
 __all__ = ["__array_namespace_info__"]
 
@@ -40,29 +41,28 @@ class Info:
         return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": MAX_DIMS}
 
     def default_device(self) -> Device:
-        """The CPU device (nx's only device)."""
-        return CPU_DEVICE
+        """The default device: ``cpu`` unless ``NX_DEFAULT_DEVICE`` or ``using_device`` chose another."""
+        return _device.default_device()
 
-    def devices(self) -> tuple[Device, ...]:
-        """The devices available: the CPU."""
-        return (CPU_DEVICE,)
+    def devices(self) -> list[Device]:
+        """Every device: ``cpu`` and the virtual test devices (see ``nx_core.device``).
+
+        A list, so that consumers can extend it (``devices() + [None]``)."""
+        return list(_device.devices())
 
     def default_dtypes(self, *, device: Any = None) -> dict[str, DType]:
-        """The default dtypes: float64, complex128, int64 (also for indexing)."""
-        check_device("default_dtypes", device)
-        return {
-            "real floating": _dt.DEFAULT_FLOAT,
-            "complex floating": _dt.DEFAULT_COMPLEX,
-            "integral": _dt.DEFAULT_INT,
-            "indexing": _dt.DEFAULT_INDEX,
-        }
+        """The default dtypes on ``device``: float64, complex128, int64 (also for
+        indexing); float32 and complex64 on a device without 64-bit floats."""
+        dev = check_device("default_dtypes", device)
+        return {k: default_dtype(dev, k) for k in ("real floating", "complex floating", "integral", "indexing")}
 
     def dtypes(self, *, device: Any = None, kind: str | tuple[str, ...] | None = None) -> dict[str, DType]:
         """The supported dtypes by canonical name, all of them or those of ``kind``
         (a kind name as ``isdtype`` takes, or a tuple of kind names)."""
-        check_device("dtypes", device)
+        dev = check_device("dtypes", device)
+        have = [d for d in _CANONICAL if dev.supports(d)]
         if kind is None:
-            return {d.name: d for d in _CANONICAL}
+            return {d.name: d for d in have}
         kinds = kind if isinstance(kind, tuple) else (kind,)
         chosen: set[DType] = set()
         for k in kinds:
@@ -72,7 +72,7 @@ class Info:
             if s is None:
                 raise ValueError(f"dtypes: unknown kind {k!r}; expected one of {sorted(_KINDS)}")
             chosen |= s
-        return {d.name: d for d in _CANONICAL if d in chosen}
+        return {d.name: d for d in have if d in chosen}
 
     def __repr__(self) -> str:
         return "nx_array_api.__array_namespace_info__()"

@@ -8,7 +8,7 @@ import operator
 from typing import Any, Callable, Sequence, TypeVar
 
 from nx_core import shape as _shape
-from nx_core.backend import get_backend
+from nx_core.device import Device, default_device
 from nx_core.dtype import DType
 from nx_core.errors import AxisError, NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
@@ -31,9 +31,11 @@ __all__ = [
     "MAX_DIMS",
     "py_scalar",
     "ScalarOverflowError",
+    "backend_of",
+    "check_device",
+    "check_device_dtype",
+    "default_dtype",
 ]
-
-_B = get_backend()
 
 #: The most dimensions an nx array may have (``capabilities()["max dimensions"]``).
 MAX_DIMS = 64
@@ -47,6 +49,63 @@ def check_array(name: str, x: Any, arg: str = "x") -> Array:
             return x
         raise TypeError(f"{name}: {arg} must be an nx array, got {type(x).__name__}")
     return x
+
+
+def check_device(name: str, device: Any, like: Any = None) -> Device:
+    """The device a creation function should use: ``device`` (a Device or a device name),
+    else the device of ``like`` (an Array, for the ``*_like`` functions), else the
+    default device. Anything else is a ValueError naming the known devices."""
+    if device is None:
+        return like._t.backend.device if like is not None else default_device()
+    if type(device) is Device:
+        return device
+    if isinstance(device, str):
+        try:
+            return Device(device)
+        except ValueError as e:
+            raise ValueError(core_message(name, e)) from None
+    raise ValueError(f"{name}: unknown device {device!r}; expected a Device or a device name")
+
+
+def check_device_dtype(name: str, device: Device, dtype: DType) -> DType:
+    """``dtype`` when ``device`` supports it; else ValueError naming both."""
+    if dtype in device.unsupported:
+        raise ValueError(f"{name}: device {device.name!r} does not support dtype {dtype.name}")
+    return dtype
+
+
+def default_dtype(device: Device, kind: str) -> DType:
+    """The default dtype of ``kind`` (``"real floating"``, ``"complex floating"``,
+    ``"integral"``, ``"indexing"``) on ``device``: float32 and complex64 where the device
+    has no 64-bit floats."""
+    return _DEFAULTS[kind] if not device.unsupported else _defaults_on(device)[kind]
+
+
+_DEFAULTS = {
+    "real floating": _dt.DEFAULT_FLOAT,
+    "complex floating": _dt.DEFAULT_COMPLEX,
+    "integral": _dt.DEFAULT_INT,
+    "indexing": _dt.DEFAULT_INDEX,
+}
+
+
+@functools.lru_cache(maxsize=None)
+def _defaults_on(device: Device) -> dict[str, DType]:
+    smaller = {_dt.float64: _dt.float32, _dt.complex128: _dt.complex64}
+    return {k: (smaller.get(d, d) if d in device.unsupported else d) for k, d in _DEFAULTS.items()}
+
+
+def backend_of(name: str, *tensors: Tensor) -> Any:
+    """The backend the tensors share (arrays of a call must live on one device); a
+    ValueError naming both devices otherwise."""
+    b = tensors[0].backend
+    for t in tensors[1:]:
+        if t.backend is not b:
+            raise ValueError(
+                f"{name}: arrays on two devices, {b.device.name!r} and {t.backend.device.name!r}, "
+                "cannot be combined; move one with to_device()"
+            )
+    return b
 
 
 def check_category(name: str, dtype: DType, category: str) -> None:
@@ -169,7 +228,7 @@ def broadcast_tensor(t: Tensor, shape: tuple[int, ...]) -> Tensor:
     """``t`` viewed with ``shape`` (stride-0 expansion, no copy); shapes already checked."""
     if t.view.shape == shape:
         return t
-    return _B.broadcast_to(t, shape)
+    return t.backend.broadcast_to(t, shape)
 
 
 def py_scalar(v: Any) -> Any:
@@ -183,7 +242,7 @@ def py_scalar(v: Any) -> Any:
     if t is bool or t is int or t is float or t is complex:
         return v
     if t is Array:
-        return _B.item(v._t) if not v._t.view.shape else v
+        return v._t.backend.item(v._t) if not v._t.view.shape else v
     if isinstance(v, bool):
         return bool(v)
     if isinstance(v, int):

@@ -28,8 +28,8 @@ from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from ._array_object import CPU_DEVICE, Array, Device
-from ._validation import as_int, check_array, check_shape, names_memory_errors, normalize_axis
+from ._array_object import Array, Device
+from ._validation import as_int, check_array, check_device, check_device_dtype, check_shape, default_dtype, names_memory_errors, normalize_axis
 
 __all__ = [
     "fft",
@@ -312,20 +312,21 @@ def ihfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
 
 
 # -------------------------------------------------------------- frequencies
-def _freq_args(name: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[int, float, DType]:
+def _freq_args(name: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[int, float, DType, Any]:
+    """(n, d, dtype, backend) of a frequency function, validated."""
     n = _length(name, n)
     if isinstance(d, bool) or type(d) not in (int, float):
         raise TypeError(f"{name}: d must be a float, got {type(d).__name__}")
     if d == 0:
         raise ValueError(f"{name}: d must be non-zero")
+    dev = check_device(name, device)
     if dtype is None:
-        dtype = _dt.DEFAULT_FLOAT
+        dtype = default_dtype(dev, "real floating")
     elif not isinstance(dtype, DType) or dtype not in _dt.real_floating:
         raise TypeError(f"{name}: dtype must be a real floating-point dtype, got {dtype!r}")
-    if device is not None and device != CPU_DEVICE and device != "cpu":
-        raise ValueError(f"{name}: unknown device {device!r}")
+    check_device_dtype(name, dev, dtype)
     check_shape(name, (n,), 8)  # float64 frequencies, cast to dtype afterwards
-    return n, float(d), dtype
+    return n, float(d), dtype, dev.backend
 
 
 @names_memory_errors
@@ -334,10 +335,10 @@ def fftfreq(
 ) -> Array:
     """Sample frequencies of an ``n``-point transform with spacing ``d``:
     ``[0, 1, ..., -(n//2), ..., -1] / (d*n)``."""
-    n, d, dtype = _freq_args("fftfreq", n, d, dtype, device)
+    n, d, dtype, B = _freq_args("fftfreq", n, d, dtype, device)
     f64 = _dt.float64
-    k = _B.cat([_B.arange(f64, 0, (n - 1) // 2 + 1, 1), _B.arange(f64, -(n // 2), 0, 1)], axis=0)
-    return _new(_B.cast(_B.mul(k, 1.0 / (n * d)), dtype=dtype))
+    k = B.cat([B.arange(f64, 0, (n - 1) // 2 + 1, 1), B.arange(f64, -(n // 2), 0, 1)], axis=0)
+    return _new(B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype))
 
 
 @names_memory_errors
@@ -345,9 +346,9 @@ def rfftfreq(
     n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None
 ) -> Array:
     """Sample frequencies of ``rfft``: ``[0, 1, ..., n//2] / (d*n)``."""
-    n, d, dtype = _freq_args("rfftfreq", n, d, dtype, device)
-    k = _B.arange(_dt.float64, 0, n // 2 + 1, 1)
-    return _new(_B.cast(_B.mul(k, 1.0 / (n * d)), dtype=dtype))
+    n, d, dtype, B = _freq_args("rfftfreq", n, d, dtype, device)
+    k = B.arange(_dt.float64, 0, n // 2 + 1, 1)
+    return _new(B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype))
 
 
 # ------------------------------------------------------------------- shifts

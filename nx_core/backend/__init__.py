@@ -1,59 +1,92 @@
-"""Backends: the registry, and the protocol every backend implements.
+"""Backends: the registry of backend kinds, and the protocol every backend implements.
 
-``get_backend()`` gives the NumPy CPU backend; other backends (a GPU one, say) plug in
-with ``register_backend(name, factory)``. A backend is created once per name and shared.
+A backend kind is registered by name with a factory: ``register_backend(name, factory)``,
+where ``factory(device)`` returns a backend computing on ``device`` (an
+:class:`nx_core.device.Device`). Each device gets its own backend instance, made on first
+use, whose ``device`` attribute is that device; ``get_backend(device)`` returns it.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from .protocol import Backend
 
-__all__ = ["Backend", "get_backend", "register_backend", "available_backends"]
+if TYPE_CHECKING:
+    from ..device import Device
 
-_factories: dict[str, Callable[[], Any]] = {}
-_instances: dict[str, Any] = {}
+__all__ = [
+    "Backend",
+    "get_backend",
+    "register_backend",
+    "available_backends",
+    "make_backend",
+    "backend_of_kind",
+]
+
+_factories: dict[str, Callable[["Device"], Any]] = {}
 _lock = threading.Lock()
 
 
-def _numpy_factory() -> Any:
+def _numpy_factory(device: "Device") -> Any:
     from .numpy_cpu import NumpyBackend
 
-    return NumpyBackend()
+    return NumpyBackend(device)
 
 
-def register_backend(name: str, factory: Callable[[], Any]) -> None:
-    """Makes ``factory()`` the backend called ``name`` (replacing any earlier one)."""
+def register_backend(name: str, factory: Callable[["Device"], Any]) -> None:
+    """Registers the backend kind ``name``: ``factory(device)`` makes its backend for a device.
+
+    Devices that name the kind (``nx_core.device.register_device(..., backend=name)``)
+    compute on it. Registering a kind again replaces its factory for devices whose
+    backend has not been made yet.
+    """
     if not isinstance(name, str) or not name:
         raise TypeError("register_backend: name must be a non-empty string")
     if not callable(factory):
         raise TypeError("register_backend: factory must be callable")
     with _lock:
         _factories[name] = factory
-        _instances.pop(name, None)
 
 
-def get_backend(name: str = "numpy") -> Any:
-    """The backend called ``name``, created on first use."""
-    b = _instances.get(name)
-    if b is not None:
-        return b
-    with _lock:
-        b = _instances.get(name)
-        if b is None:
-            try:
-                factory = _factories[name]
-            except KeyError:
-                raise ValueError(
-                    f"get_backend: unknown backend {name!r}; available: {sorted(_factories)}"
-                ) from None
-            b = _instances[name] = factory()
+def make_backend(kind: str, device: "Device") -> Any:
+    """A new backend of kind ``kind`` computing on ``device`` (the device layer calls this once per device)."""
+    try:
+        factory = _factories[kind]
+    except KeyError:
+        raise ValueError(f"make_backend: unknown backend {kind!r}; available: {sorted(_factories)}") from None
+    b = factory(device)
+    if getattr(b, "device", None) is not device:
+        raise TypeError(f"make_backend: the factory of {kind!r} must return a backend whose .device is the device it was given")
     return b
 
 
+def get_backend(device: Any = None) -> Any:
+    """The backend computing on ``device`` (a Device or a device name; the default device when None)."""
+    from ..device import Device, default_device
+
+    if device is None:
+        return default_device().backend
+    return (device if isinstance(device, Device) else Device(device)).backend
+
+
+def backend_of_kind(kind: str) -> Any:
+    """The backend of the first registered device that computes on backend kind ``kind``.
+
+    Contract tests use it to run every registered kind; ``ValueError`` when no device
+    names the kind (register one with ``nx_core.device.register_device``).
+    """
+    from ..device import devices
+
+    for d in devices():
+        if d.backend_kind == kind:
+            return d.backend
+    raise ValueError(f"backend_of_kind: no registered device computes on backend {kind!r}")
+
+
 def available_backends() -> list[str]:
+    """The registered backend kinds."""
     return sorted(_factories)
 
 

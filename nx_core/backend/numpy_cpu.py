@@ -182,6 +182,13 @@ class NumpyBackend:
 
     name = "numpy"
 
+    def __init__(self, device: Any = None) -> None:
+        #: The device this backend computes on (every Tensor it makes is there).
+        self.device = device
+
+    def __repr__(self) -> str:
+        return f"NumpyBackend(device={self.device!r})"
+
     # ------------------------------------------------------------------ tensors
     def wrap(self, arr: Any, dtype: DType | None = None) -> Tensor:
         """A Tensor over a freshly computed ndarray (or NumPy scalar), without copying it.

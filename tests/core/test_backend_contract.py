@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nx_core import dtype as D
-from nx_core.backend import _strided, available_backends, get_backend
+from nx_core.backend import _strided, available_backends, backend_of_kind
 from nx_core.errors import LinalgError, NxInvalidArgument
 from nx_core.view import View
 
@@ -41,7 +41,7 @@ EMBED = ["contiguous", "strided", "flipped", "offset", "permuted"]  # hold arbit
 
 @pytest.fixture(params=BACKENDS)
 def be(request):
-    return get_backend(request.param)
+    return backend_of_kind(request.param)
 
 
 def _dt(name):
@@ -1369,7 +1369,7 @@ _MOVES = st.lists(
 @given(shape=st.lists(st.integers(0, 4), min_size=0, max_size=3), moves=_MOVES)
 def test_views_stay_inside_the_buffer(shape, moves):
     for name in BACKENDS:
-        be = get_backend(name)
+        be = backend_of_kind(name)
         base = np.arange(1, math.prod(shape) + 1, dtype=np.int32).reshape(shape)
         t, ref = be.from_host(base.copy()), base.copy()
         for move, r in moves:

@@ -6,7 +6,7 @@ import inspect
 
 import pytest
 
-from nx_core.backend import available_backends, get_backend
+from nx_core.backend import available_backends, backend_of_kind
 from nx_core.backend.numpy_cpu import NumpyBackend
 from nx_core.backend.protocol import Backend, CorePrimitives, ExtraPrimitives
 
@@ -42,7 +42,7 @@ def test_every_primitive_documents_its_contract():
 
 @pytest.mark.parametrize("name", available_backends())
 def test_registered_backend_is_a_backend(name):
-    b = get_backend(name)
+    b = backend_of_kind(name)
     assert isinstance(b, Backend)
     assert isinstance(b.name, str) and b.name
 
@@ -50,7 +50,7 @@ def test_registered_backend_is_a_backend(name):
 @pytest.mark.parametrize("name", available_backends())
 @pytest.mark.parametrize("prim", PRIMITIVES)
 def test_signature_matches(name, prim):
-    impl = getattr(type(get_backend(name)), prim, None)
+    impl = getattr(type(backend_of_kind(name)), prim, None)
     assert impl is not None and callable(impl), f"{name} backend lacks {prim}"
     want, got = _params(getattr(Backend, prim)), _params(impl)
     assert [p[:2] for p in got] == [p[:2] for p in want], f"{prim}: {inspect.signature(impl)}"

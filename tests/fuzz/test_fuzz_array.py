@@ -257,7 +257,7 @@ METHOD_CASES = {
     "T-of-0d": (lambda: xp.asarray(1.0).T, ("T",)),
     "mT-of-1d": (lambda: _V.mT, ("mT",)),
     "to_device-str": (lambda: _M.to_device("gpu"), ("to_device",)),
-    "to_device-Device": (lambda: _M.to_device(xp.Device("gpu")), ("to_device",)),
+    "to_device-Device": (lambda: _M.to_device("gpu"), ("to_device",)),
     "to_device-object": (lambda: _M.to_device(object()), ("to_device",)),
     "to_device-stream": (lambda: _M.to_device("cpu", stream=1), ("to_device",)),
     "namespace-version": (lambda: _M.__array_namespace__(api_version="1999.01"), ("__array_namespace__",)),
