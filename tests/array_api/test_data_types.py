@@ -205,7 +205,7 @@ def test_namespace_info():
     info = xp.__array_namespace_info__()
     caps = info.capabilities()
     assert caps == {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": 64}
-    assert [d.name for d in info.devices()] == ["cpu", "device1", "device2", "no_float64"]
+    assert [d.name for d in info.devices()][:4] == ["cpu", "device1", "device2", "no_float64"]
     assert info.default_device() in info.devices()
     assert info.default_dtypes() == {
         "real floating": xp.float64,
