@@ -44,11 +44,13 @@ class Info:
         """The default device: ``cpu`` unless ``NX_DEFAULT_DEVICE`` or ``using_device`` chose another."""
         return _device.default_device()
 
-    def devices(self) -> list[Device]:
+    def devices(self) -> "DeviceTuple":
         """Every device: ``cpu`` and the virtual test devices (see ``nx_core.device``).
 
-        A list, so that consumers can extend it (``devices() + [None]``)."""
-        return list(_device.devices())
+        A tuple, as the 2025.12 standard says; it also concatenates with a list, as the
+        earlier standards' list did (SciPy's test configuration writes
+        ``devices() + [None]``)."""
+        return DeviceTuple(_device.devices())
 
     def default_dtypes(self, *, device: Any = None) -> dict[str, DType]:
         """The default dtypes on ``device``: float64, complex128, int64 (also for
@@ -85,3 +87,12 @@ def __array_namespace_info__() -> Info:
     """The namespace's inspection utilities: ``capabilities()``, ``default_device()``,
     ``devices()``, ``default_dtypes()`` and ``dtypes()``."""
     return _INFO
+
+
+class DeviceTuple(tuple):
+    """The tuple ``devices()`` returns; ``+`` also takes a list (see ``devices``)."""
+
+    __slots__ = ()
+
+    def __add__(self, other: Any) -> "DeviceTuple":
+        return DeviceTuple(tuple(self) + tuple(other)) if isinstance(other, list) else DeviceTuple(tuple.__add__(self, other))
