@@ -315,8 +315,10 @@ def ihfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
 
 
 # -------------------------------------------------------------- frequencies
-def _freq_args(name: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[int, float, DType, Any]:
-    """(n, d, dtype, backend) of a frequency function, validated."""
+def _freq_args(name: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[int, float, DType, DType, Any]:
+    """(n, d, dtype, working dtype, backend) of a frequency function, validated. The
+    frequencies are computed in float64 and cast to dtype afterwards, or in dtype on a
+    device without float64."""
     n = _length(name, n)
     if isinstance(d, bool) or type(d) not in (int, float):
         raise TypeError(f"{name}: d must be a float, got {type(d).__name__}")
@@ -328,8 +330,9 @@ def _freq_args(name: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[int,
     elif not isinstance(dtype, DType) or dtype not in _dt.real_floating:
         raise TypeError(f"{name}: dtype must be a real floating-point dtype, got {dtype!r}")
     check_device_dtype(name, dev, dtype)
-    check_shape(name, (n,), 8)  # float64 frequencies, cast to dtype afterwards
-    return n, float(d), dtype, dev.backend
+    check_shape(name, (n,), 8)
+    work = _dt.float64 if dev.supports(_dt.float64) else dtype
+    return n, float(d), dtype, work, dev.backend
 
 
 @names_memory_errors
@@ -338,9 +341,8 @@ def fftfreq(
 ) -> Array:
     """Sample frequencies of an ``n``-point transform with spacing ``d``:
     ``[0, 1, ..., -(n//2), ..., -1] / (d*n)``."""
-    n, d, dtype, B = _freq_args("fftfreq", n, d, dtype, device)
-    f64 = _dt.float64
-    k = B.cat([B.arange(f64, 0, (n - 1) // 2 + 1, 1), B.arange(f64, -(n // 2), 0, 1)], axis=0)
+    n, d, dtype, work, B = _freq_args("fftfreq", n, d, dtype, device)
+    k = B.cat([B.arange(work, 0, (n - 1) // 2 + 1, 1), B.arange(work, -(n // 2), 0, 1)], axis=0)
     return _new(B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype))
 
 
@@ -349,8 +351,8 @@ def rfftfreq(
     n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None
 ) -> Array:
     """Sample frequencies of ``rfft``: ``[0, 1, ..., n//2] / (d*n)``."""
-    n, d, dtype, B = _freq_args("rfftfreq", n, d, dtype, device)
-    k = B.arange(_dt.float64, 0, n // 2 + 1, 1)
+    n, d, dtype, work, B = _freq_args("rfftfreq", n, d, dtype, device)
+    k = B.arange(work, 0, n // 2 + 1, 1)
     return _new(B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype))
 
 
