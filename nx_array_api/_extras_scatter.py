@@ -11,17 +11,12 @@ of ``x`` where ``updates[c]`` is written (``mode="set"``) or added (``mode="add"
 
 from __future__ import annotations
 
-
-from nx_core.backend import get_backend
-
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._elementwise_functions import _scalar
-from ._validation import broadcast_shapes, broadcast_tensor, check_array, normalize_axis
+from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, normalize_axis
 
 __all__ = ["threefry", "scatter"]
-
-_B = get_backend()
 
 
 def threefry(key: Array, counter: Array, /) -> Array:
@@ -38,10 +33,11 @@ def threefry(key: Array, counter: Array, /) -> Array:
             raise TypeError(f"threefry: {arg} must have dtype uint32 or int32, got {a.dtype.name}")
         if a.ndim == 0 or a.shape[-1] != 2:
             raise ValueError(f"threefry: the last axis of {arg} must have size 2, got shape {a.shape}")
+    B = backend_of("threefry", key._t, counter._t)
     shape = broadcast_shapes("threefry", key.shape, counter.shape)
     kt = broadcast_tensor(key._t, shape)
     ct = broadcast_tensor(counter._t, shape)
-    return Array._new(_B.threefry(kt, ct))
+    return Array._new(B.threefry(kt, ct))
 
 
 _MODES = ("set", "add")
@@ -87,12 +83,13 @@ def scatter(
                 f"scatter: indices shape {indices.shape} does not fit x shape {x.shape} at axis {d}"
             )
     if isinstance(updates, Array):
+        B = backend_of("scatter", x._t, indices._t, updates._t)
         d = _dt.PROMOTION.get((x.dtype, updates.dtype))
         if d is not x.dtype:
             raise TypeError(f"scatter: updates of dtype {updates.dtype.name} cannot be written into {x.dtype.name} x")
         ut = updates._t
         if ut.dtype is not x.dtype:
-            ut = _B.cast(ut, dtype=x.dtype)
+            ut = B.cast(ut, dtype=x.dtype)
         try:
             shape = broadcast_shapes("scatter", ut.view.shape, indices.shape)
         except ValueError:
@@ -101,14 +98,15 @@ def scatter(
             raise ValueError(f"scatter: updates of shape {updates.shape} do not broadcast to indices shape {indices.shape}")
         ut = broadcast_tensor(ut, shape)
     else:
+        B = backend_of("scatter", x._t, indices._t)
         s, d = _scalar("scatter", updates, x.dtype)
         if d is not x.dtype:
             raise TypeError(f"scatter: a Python {type(updates).__name__} cannot be written into {x.dtype.name} x")
-        ut = _B.full(x.dtype, indices.shape, s)
+        ut = B.full(x.dtype, indices.shape, s)
     if indices.size and x.shape[ax] == 0:
         raise IndexError(f"scatter: index out of bounds for axis {ax} of size 0")
     try:
-        r = _B.scatter(x._t, indices=indices._t, updates=ut, axis=ax, mode=mode, unique_indices=unique_indices)
+        r = B.scatter(x._t, indices=indices._t, updates=ut, axis=ax, mode=mode, unique_indices=unique_indices)
     except IndexError as e:
         raise IndexError(f"scatter: index out of bounds for axis {ax} of size {x.shape[ax]}") from e
     return Array._new(r)

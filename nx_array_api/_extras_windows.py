@@ -17,14 +17,10 @@ import operator
 from math import prod
 from typing import Any, Sequence
 
-from nx_core.backend import get_backend
-
 from ._array_object import Array
 from ._validation import check_array
 
 __all__ = ["unfold", "fold"]
-
-_B = get_backend()
 
 
 def _int(name: str, v: Any, arg: str) -> int:
@@ -117,11 +113,12 @@ def unfold(
         raise ValueError(f"unfold: x has {x.ndim} dimensions, fewer than the {k} spatial axes of kernel_size")
     _windows("unfold", "input", x.shape[x.ndim - k :], ks, st, dl, pads)
     t = x._t
+    B = t.backend
     if any(p != (0, 0) for p in pads):
         # Zero padding is virtual: View.pad masks the border, which the backend reads as 0.
-        t = _B.pad_view(t, ((0, 0),) * (x.ndim - k) + tuple(pads))
+        t = B.pad_view(t, ((0, 0),) * (x.ndim - k) + tuple(pads))
         pads = ((0, 0),) * k
-    return Array._new(_B.unfold(t, kernel_size=ks, stride=st, dilation=dl, padding=pads))
+    return Array._new(B.unfold(t, kernel_size=ks, stride=st, dilation=dl, padding=pads))
 
 
 def fold(
@@ -156,4 +153,5 @@ def fold(
         raise ValueError(
             f"fold: x has {cols} windows, but output_size {osz} with this geometry gives L = {prod(ls)} {ls}"
         )
-    return Array._new(_B.fold(x._t, output_size=osz, kernel_size=ks, stride=st, dilation=dl, padding=pads))
+    t = x._t
+    return Array._new(t.backend.fold(t, output_size=osz, kernel_size=ks, stride=st, dilation=dl, padding=pads))

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Union
 
-from nx_core.backend import get_backend
-
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._elementwise_functions import _scalar
-from ._validation import check_array
+from ._validation import backend_of, check_array
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
-_B = get_backend()
 _new = Array._new
 
 
@@ -48,9 +45,10 @@ class UniqueInverseResult(NamedTuple):
 
 def _unique(name: str, x: Any) -> tuple[Array, Array, Array, Array]:
     x = check_array(name, x)
-    values, index, inverse, counts = _B.unique(x._t)
+    B = x._t.backend
+    values, index, inverse, counts = B.unique(x._t)
     # The primitive's inverse is flat and fresh: viewing it with x's shape is O(1).
-    inverse = _B.reshape(inverse, x.shape)
+    inverse = B.reshape(inverse, x.shape)
     return _new(values), _new(index), _new(inverse), _new(counts)
 
 
@@ -74,7 +72,8 @@ def unique_inverse(x: Array, /) -> UniqueInverseResult:
 def unique_values(x: Array, /) -> Array:
     """The unique values of the flattened ``x``, sorted; each NaN is its own value."""
     x = check_array("unique_values", x)
-    return _new(_B.unique(x._t)[0])
+    t = x._t
+    return _new(t.backend.unique(t)[0])
 
 
 def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = False) -> Array:
@@ -87,21 +86,23 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
         raise TypeError(f"{name}: invert must be a bool, got {type(invert).__name__}")
     a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
     if a1 and a2:
-        d = _dt.result_type_pair(x1.dtype, x2.dtype, name)
         t1, t2 = x1._t, x2._t
+        B = backend_of(name, t1, t2)
+        d = _dt.result_type_pair(x1.dtype, x2.dtype, name)
     elif a1 or a2:
         arr, s = (x1, x2) if a1 else (x2, x1)
         if not isinstance(s, int):
             raise TypeError(f"{name}: a scalar argument must be a Python int, got {type(s).__name__}")
         v, d = _scalar(name, s, arr.dtype)
-        ts = _B.full(d, (), v)
+        B = arr._t.backend
+        ts = B.full(d, (), v)
         t1, t2 = (arr._t, ts) if a1 else (ts, arr._t)
     else:
         raise TypeError(
             f"{name}: at least one of x1 and x2 must be an nx array, got {type(x1).__name__} and {type(x2).__name__}"
         )
     if t1.dtype is not d:
-        t1 = _B.cast(t1, dtype=d)
+        t1 = B.cast(t1, dtype=d)
     if t2.dtype is not d:
-        t2 = _B.cast(t2, dtype=d)
-    return _new(_B.isin(t1, t2, invert=invert))
+        t2 = B.cast(t2, dtype=d)
+    return _new(B.isin(t1, t2, invert=invert))

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from nx_core.backend import get_backend
-
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._validation import check_array, normalize_axis
 
 __all__ = ["argsort", "sort"]
 
-_B = get_backend()
 _new = Array._new
 
 
@@ -35,10 +32,12 @@ def _prepare(name: str, x: Any, axis: Any, descending: Any, stable: Any) -> tupl
 def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """Indices (int64) that sort ``x`` along ``axis``; ties keep their order; NaNs last."""
     x, a = _prepare("argsort", x, axis, descending, stable)
-    return _new(_B.argsort(x._t, axis=a, descending=descending, stable=stable))
+    t = x._t
+    return _new(t.backend.argsort(t, axis=a, descending=descending, stable=stable))
 
 
 def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """A sorted copy of ``x`` along ``axis``; ties keep their order; NaNs last."""
     x, a = _prepare("sort", x, axis, descending, stable)
-    return _new(_B.sort(x._t, axis=a, descending=descending))
+    t = x._t
+    return _new(t.backend.sort(t, axis=a, descending=descending))

@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 from typing import Any, Literal, Optional, Sequence, Union
 
-from nx_core.backend import get_backend
 from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
@@ -48,7 +47,6 @@ __all__ = [
     "ifftshift",
 ]
 
-_B = get_backend()
 _new = Array._new
 _NORMS = ("backward", "ortho", "forward")
 _Norm = Literal["backward", "ortho", "forward"]
@@ -62,7 +60,8 @@ def _complex_input(name: str, x: Any) -> Tensor:
     if d in _dt.complex_floating:
         return x._t
     if d in _dt.real_floating:
-        return _B.cast(x._t, dtype=_dt.REAL_TO_COMPLEX[d])
+        t = x._t
+        return t.backend.cast(t, dtype=_dt.REAL_TO_COMPLEX[d])
     raise TypeError(f"{name}: only floating-point dtypes are allowed, got {d.name}")
 
 
@@ -94,15 +93,15 @@ def _resize(name: str, t: Tensor, axis: int, n: int) -> Tensor:
     if n > m:
         check_shape(name, shape[:axis] + (n,) + shape[axis + 1 :], _dt.REAL_TO_COMPLEX.get(t.dtype, t.dtype).itemsize)
     if n != m and 0 in shape[:axis] + shape[axis + 1 :]:
-        return _B.buffer(t.dtype, shape[:axis] + (n,) + shape[axis + 1 :])
+        return t.backend.buffer(t.dtype, shape[:axis] + (n,) + shape[axis + 1 :])
     if n < m:
         bounds = [(0, d) for d in shape]
         bounds[axis] = (0, n)
-        return _B.shrink(t, bounds)
+        return t.backend.shrink(t, bounds)
     if n > m:
         padding = [(0, 0)] * len(shape)
         padding[axis] = (0, n - m)
-        return _B.pad(t, padding, 0)
+        return t.backend.pad(t, padding, 0)
     return t
 
 
@@ -113,7 +112,7 @@ def _scale(t: Tensor, norm: str, n: int, inverse: bool) -> Tensor:
         f = 1.0 / n
     else:
         return t
-    return _B.mul(t, f)
+    return t.backend.mul(t, f)
 
 
 def _axes_list(name: str, axes: Any, ndim: int) -> list[int]:
@@ -168,7 +167,8 @@ def _c2c(name: str, x: Any, n: Any, axis: int, norm: str, inverse: bool) -> Arra
     if n < 1:
         raise ValueError(f"{name}: invalid number of data points {n} (must be at least 1)")
     t = _resize(name, t, ax, n)
-    r = (_B.ifft if inverse else _B.fft)(t, axes=(ax,))
+    B = t.backend
+    r = (B.ifft if inverse else B.fft)(t, axes=(ax,))
     return _new(_scale(r, norm, n, inverse))
 
 
@@ -178,9 +178,10 @@ def _c2cn(name: str, x: Any, s: Any, axes: Any, norm: str, inverse: bool) -> Arr
     ax, sizes = _sizes(name, t, s, axes)
     for a, v in zip(ax, sizes):
         t = _resize(name, t, a, v)
+    B = t.backend
     if not ax:
-        return _new(_B.copy(t))
-    r = (_B.ifft if inverse else _B.fft)(t, axes=tuple(ax))
+        return _new(B.copy(t))
+    r = (B.ifft if inverse else B.fft)(t, axes=tuple(ax))
     return _new(_scale(r, norm, math.prod(sizes), inverse))
 
 
@@ -225,7 +226,7 @@ def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     n = t.view.shape[ax] if n is None else _length("rfft", n)
     if n < 1:
         raise ValueError(f"rfft: invalid number of data points {n} (must be at least 1)")
-    r = _B.rfft(_resize("rfft", t, ax, n), axes=(ax,))
+    r = t.backend.rfft(_resize("rfft", t, ax, n), axes=(ax,))
     return _new(_scale(r, norm, n, False))
 
 
@@ -241,7 +242,7 @@ def irfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
     n = 2 * (t.view.shape[ax] - 1) if n is None else _length("irfft", n)
     if n < 1:
         raise ValueError(f"irfft: invalid number of output points {n} (x has {t.view.shape[ax]} along axis {ax})")
-    r = _B.irfft(_resize("irfft", t, ax, n // 2 + 1), axes=(ax,), s=(n,))
+    r = t.backend.irfft(_resize("irfft", t, ax, n // 2 + 1), axes=(ax,), s=(n,))
     return _new(_scale(r, norm, n, True))
 
 
@@ -258,7 +259,7 @@ def rfftn(
         raise ValueError("rfftn: at least one axis must be transformed")
     for a, v in zip(ax, sizes):
         t = _resize("rfftn", t, a, v)
-    r = _B.rfft(t, axes=tuple(ax))
+    r = t.backend.rfft(t, axes=tuple(ax))
     return _new(_scale(r, norm, math.prod(sizes), False))
 
 
@@ -276,7 +277,7 @@ def irfftn(
     for a, v in zip(ax[:-1], sizes[:-1]):
         t = _resize("irfftn", t, a, v)
     t = _resize("irfftn", t, ax[-1], sizes[-1] // 2 + 1)
-    r = _B.irfft(t, axes=tuple(ax), s=tuple(sizes))
+    r = t.backend.irfft(t, axes=tuple(ax), s=tuple(sizes))
     return _new(_scale(r, norm, math.prod(sizes), True))
 
 
@@ -292,7 +293,8 @@ def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     n = 2 * (t.view.shape[ax] - 1) if n is None else _length("hfft", n)
     if n < 1:
         raise ValueError(f"hfft: invalid number of output points {n} (x has {t.view.shape[ax]} along axis {ax})")
-    r = _B.irfft(_B.conj(_resize("hfft", t, ax, n // 2 + 1)), axes=(ax,), s=(n,))
+    B = t.backend
+    r = B.irfft(B.conj(_resize("hfft", t, ax, n // 2 + 1)), axes=(ax,), s=(n,))
     return _new(_scale(r, norm, n, False))
 
 
@@ -307,13 +309,16 @@ def ihfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
     n = t.view.shape[ax] if n is None else _length("ihfft", n)
     if n < 1:
         raise ValueError(f"ihfft: invalid number of data points {n} (must be at least 1)")
-    r = _B.conj(_B.rfft(_resize("ihfft", t, ax, n), axes=(ax,)))
+    B = t.backend
+    r = B.conj(B.rfft(_resize("ihfft", t, ax, n), axes=(ax,)))
     return _new(_scale(r, norm, n, True))
 
 
 # -------------------------------------------------------------- frequencies
-def _freq_args(name: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[int, float, DType, Any]:
-    """(n, d, dtype, backend) of a frequency function, validated."""
+def _freq_args(name: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[int, float, DType, DType, Any]:
+    """(n, d, dtype, working dtype, backend) of a frequency function, validated. The
+    frequencies are computed in float64 and cast to dtype afterwards, or in dtype on a
+    device without float64."""
     n = _length(name, n)
     if isinstance(d, bool) or type(d) not in (int, float):
         raise TypeError(f"{name}: d must be a float, got {type(d).__name__}")
@@ -325,8 +330,9 @@ def _freq_args(name: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[int,
     elif not isinstance(dtype, DType) or dtype not in _dt.real_floating:
         raise TypeError(f"{name}: dtype must be a real floating-point dtype, got {dtype!r}")
     check_device_dtype(name, dev, dtype)
-    check_shape(name, (n,), 8)  # float64 frequencies, cast to dtype afterwards
-    return n, float(d), dtype, dev.backend
+    check_shape(name, (n,), 8)
+    work = _dt.float64 if dev.supports(_dt.float64) else dtype
+    return n, float(d), dtype, work, dev.backend
 
 
 @names_memory_errors
@@ -335,9 +341,8 @@ def fftfreq(
 ) -> Array:
     """Sample frequencies of an ``n``-point transform with spacing ``d``:
     ``[0, 1, ..., -(n//2), ..., -1] / (d*n)``."""
-    n, d, dtype, B = _freq_args("fftfreq", n, d, dtype, device)
-    f64 = _dt.float64
-    k = B.cat([B.arange(f64, 0, (n - 1) // 2 + 1, 1), B.arange(f64, -(n // 2), 0, 1)], axis=0)
+    n, d, dtype, work, B = _freq_args("fftfreq", n, d, dtype, device)
+    k = B.cat([B.arange(work, 0, (n - 1) // 2 + 1, 1), B.arange(work, -(n // 2), 0, 1)], axis=0)
     return _new(B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype))
 
 
@@ -346,8 +351,8 @@ def rfftfreq(
     n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None
 ) -> Array:
     """Sample frequencies of ``rfft``: ``[0, 1, ..., n//2] / (d*n)``."""
-    n, d, dtype, B = _freq_args("rfftfreq", n, d, dtype, device)
-    k = B.arange(_dt.float64, 0, n // 2 + 1, 1)
+    n, d, dtype, work, B = _freq_args("rfftfreq", n, d, dtype, device)
+    k = B.arange(work, 0, n // 2 + 1, 1)
     return _new(B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype))
 
 
@@ -355,6 +360,7 @@ def rfftfreq(
 def _shift(name: str, x: Any, axes: Any, inverse: bool) -> Array:
     x = check_array(name, x)
     t = x._t
+    B = t.backend
     nd = t.ndim
     if axes is None:
         ax = list(range(nd))
@@ -375,8 +381,8 @@ def _shift(name: str, x: Any, axes: Any, inverse: bool) -> Array:
         tail = list(head)
         head[a] = (m - k, m)
         tail[a] = (0, m - k)
-        t = _B.cat([_B.shrink(t, head), _B.shrink(t, tail)], axis=a)
-    return _new(_B.copy(t) if t is x._t else t)
+        t = B.cat([B.shrink(t, head), B.shrink(t, tail)], axis=a)
+    return _new(B.copy(t) if t is x._t else t)
 
 
 def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:

@@ -1,8 +1,10 @@
 """Counter-based random numbers with explicit keys (Threefry-2x32), in the style of JAX.
 
 There is no global state: every function takes a ``key`` (a uint32 array of shape
-``(2,)``) and returns the same numbers for the same key on every platform. Use a key
-once; derive fresh keys with ``split`` or ``fold_in``::
+``(2,)``) and returns the same numbers for the same key on every platform and every
+device. Results live on the key's device (``key(seed, device=...)``), and arrays passed
+with a key must live there too; floating results default to the device's default real
+floating dtype. Use a key once; derive fresh keys with ``split`` or ``fold_in``::
 
     >>> import nx_array_api as xp
     >>> from nx_array_api import random
@@ -49,13 +51,24 @@ import math
 import operator
 from typing import Any, Sequence
 
-from nx_core.backend import get_backend
 from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from ._array_object import Array
-from ._validation import broadcast_shapes, broadcast_tensor, check_array, check_shape, names_memory_errors, normalize_axis, py_scalar
+from ._array_object import Array, Device
+from ._validation import (
+    backend_of,
+    broadcast_shapes,
+    broadcast_tensor,
+    check_array,
+    check_device,
+    check_device_dtype,
+    check_shape,
+    default_dtype,
+    names_memory_errors,
+    normalize_axis,
+    py_scalar,
+)
 
 __all__ = [
     "key",
@@ -70,7 +83,6 @@ __all__ = [
     "choice",
 ]
 
-_B = get_backend()
 _new = Array._new
 _u32, _u64, _i64 = _dt.uint32, _dt.uint64, _dt.int64
 _M32 = 0xFFFFFFFF
@@ -121,68 +133,77 @@ def _bound_arg(name: str, v: Any, arg: str) -> Any:
     raise TypeError(f"{name}: {arg} must be a real number or an nx array, got {type(v).__name__}")
 
 
-def _float_dtype(name: str, dtype: Any) -> DType:
+def _float_dtype(name: str, dtype: Any, device: Device) -> DType:
+    """``dtype`` (the default real floating dtype of ``device`` when None), one the device supports."""
     if dtype is None:
-        return _dt.DEFAULT_FLOAT
+        return default_dtype(device, "real floating")
     if dtype not in _dt.real_floating:
         raise TypeError(f"{name}: dtype must be float32 or float64, got {dtype!r}")
-    return dtype
+    return check_device_dtype(name, device, dtype)
 
 
 # ------------------------------------------------------------------ hashing
-def _counters(n: int, tag: int = 0) -> Tensor:
-    """(n, 2) uint32 counters ``(hi(i) | tag, lo(i))`` for i in range(n)."""
-    i = _B.arange(_u64, 0, n, 1)
-    hi = _B.cast(_B.bitwise_right_shift(i, 32), dtype=_u32)
+def _counters(B: Any, n: int, tag: int = 0) -> Tensor:
+    """(n, 2) uint32 counters ``(hi(i) | tag, lo(i))`` for i in range(n), on backend ``B``."""
+    i = B.arange(_u64, 0, n, 1)
+    hi = B.cast(B.bitwise_right_shift(i, 32), dtype=_u32)
     if tag:
-        hi = _B.bitwise_or(hi, tag)
-    lo = _B.cast(_B.bitwise_and(i, _M32), dtype=_u32)
-    return _B.cat([_B.reshape(hi, (n, 1)), _B.reshape(lo, (n, 1))], axis=1)
+        hi = B.bitwise_or(hi, tag)
+    lo = B.cast(B.bitwise_and(i, _M32), dtype=_u32)
+    return B.cat([B.reshape(hi, (n, 1)), B.reshape(lo, (n, 1))], axis=1)
 
 
 def _hash(kt: Tensor, counters: Tensor) -> Tensor:
+    B = kt.backend
     n = counters.view.shape[0]
-    return _B.threefry(_B.expand(_B.reshape(kt, (1, 2)), (n, 2)), counters)
+    return B.threefry(B.expand(B.reshape(kt, (1, 2)), (n, 2)), counters)
 
 
 def _word(y: Tensor, j: int) -> Tensor:
+    B = y.backend
     n = y.view.shape[0]
-    return _B.reshape(_B.shrink(y, ((0, n), (j, j + 1))), (n,))
+    return B.reshape(B.shrink(y, ((0, n), (j, j + 1))), (n,))
 
 
 def _bits(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
+    B = kt.backend
     n = math.prod(shape)
     if n == 0:
-        return _B.full(dtype, shape, 0)
-    y = _hash(kt, _counters(n))
+        return B.full(dtype, shape, 0)
+    y = _hash(kt, _counters(B, n))
     y0, y1 = _word(y, 0), _word(y, 1)
     if dtype is _u32:
-        r = _B.bitwise_xor(y0, y1)
+        r = B.bitwise_xor(y0, y1)
     else:
-        r = _B.bitwise_or(_B.bitwise_left_shift(_B.cast(y0, dtype=_u64), 32), _B.cast(y1, dtype=_u64))
-    return _B.reshape(r, shape)
+        r = B.bitwise_or(B.bitwise_left_shift(B.cast(y0, dtype=_u64), 32), B.cast(y1, dtype=_u64))
+    return B.reshape(r, shape)
 
 
 def _unit(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
     """Uniform [0, 1) of ``dtype`` from the top mantissa bits."""
+    B = kt.backend
     flat = (math.prod(shape),)  # bitcast works on 1-d tensors; reshaped afterwards
     if dtype is _dt.float32:
         b = _bits(kt, flat, _u32)
-        m = _B.bitwise_or(_B.bitwise_right_shift(b, 9), 0x3F800000)
+        m = B.bitwise_or(B.bitwise_right_shift(b, 9), 0x3F800000)
     else:
         b = _bits(kt, flat, _u64)
-        m = _B.bitwise_or(_B.bitwise_right_shift(b, 12), 0x3FF0000000000000)
-    return _B.reshape(_B.sub(_B.bitcast(m, dtype), 1.0), shape)
+        m = B.bitwise_or(B.bitwise_right_shift(b, 12), 0x3FF0000000000000)
+    return B.reshape(B.sub(B.bitcast(m, dtype), 1.0), shape)
 
 
 # ------------------------------------------------------------------ keys
-def key(seed: int, /) -> Array:
-    """A key from an integer seed in ``[-2**63, 2**64)``: ``[hi(s), lo(s)]``, ``s = seed mod 2**64``."""
+def key(seed: int, /, *, device: Device | str | None = None) -> Array:
+    """A key from an integer seed in ``[-2**63, 2**64)``: ``[hi(s), lo(s)]``, ``s = seed mod 2**64``.
+
+    The key lives on ``device`` (the default device when None); everything drawn with it
+    is computed there, and the values are the same on every device."""
     s = _int("key", seed, "seed")
     if not -(1 << 63) <= s < (1 << 64):
         raise ValueError(f"key: seed must fit in 64 bits, got {s}")
+    B = check_device("key", device).backend
     s &= (1 << 64) - 1
-    return _new(_B.cat([_B.full(_u32, (1,), s >> 32), _B.full(_u32, (1,), s & _M32)], axis=0))
+    return _new(B.cat([B.full(_u32, (1,), s >> 32), B.full(_u32, (1,), s & _M32)], axis=0))
 
 
 @names_memory_errors
@@ -193,8 +214,8 @@ def split(key: Array, /, num: int = 2) -> Array:
     if not 0 <= n <= (1 << 32):
         raise ValueError(f"split: num must be in [0, 2**32], got {n}")
     if n == 0:
-        return _new(_B.full(_u32, (0, 2), 0))
-    return _new(_hash(kt, _counters(n, _SPLIT_TAG)))
+        return _new(kt.backend.full(_u32, (0, 2), 0))
+    return _new(_hash(kt, _counters(kt.backend, n, _SPLIT_TAG)))
 
 
 def fold_in(key: Array, data: int, /) -> Array:
@@ -203,8 +224,9 @@ def fold_in(key: Array, data: int, /) -> Array:
     d = _int("fold_in", data, "data")
     if not -(1 << 31) <= d < (1 << 32):
         raise ValueError(f"fold_in: data must fit in 32 bits, got {d}")
-    c = _B.cat([_B.full(_u32, (1, 1), _FOLD_TAG), _B.full(_u32, (1, 1), d & _M32)], axis=1)
-    return _new(_B.reshape(_hash(kt, c), (2,)))
+    B = kt.backend
+    c = B.cat([B.full(_u32, (1, 1), _FOLD_TAG), B.full(_u32, (1, 1), d & _M32)], axis=1)
+    return _new(B.reshape(_hash(kt, c), (2,)))
 
 
 # ------------------------------------------------------------------ samplers
@@ -219,19 +241,19 @@ def bits(key: Array, /, shape: int | Sequence[int] = (), dtype: DType = _dt.uint
     return _new(_bits(kt, sh, dtype))
 
 
-def _bound(name: str, v: Any, arg: str, shape: tuple[int, ...], dtype: DType) -> tuple[Tensor, float | None]:
+def _bound(B: Any, name: str, v: Any, arg: str, shape: tuple[int, ...], dtype: DType) -> tuple[Tensor, float | None]:
     if isinstance(v, Array):
         if v.dtype not in _dt.real_numeric:
             raise TypeError(f"{name}: {arg} must be real, got {v.dtype.name}")
         if broadcast_shapes(name, v.shape, shape) != shape:
             raise ValueError(f"{name}: {arg} of shape {v.shape} does not broadcast to shape {shape}")
-        t = v._t if v.dtype is dtype else _B.cast(v._t, dtype=dtype)
+        t = v._t if v.dtype is dtype else B.cast(v._t, dtype=dtype)
         return broadcast_tensor(t, shape), None
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise TypeError(f"{name}: {arg} must be a real number or an nx array, got {type(v).__name__}")
     if not math.isfinite(v):
         raise ValueError(f"{name}: {arg} must be finite, got {v}")
-    return _B.full(dtype, shape, float(v)), float(v)
+    return B.full(dtype, shape, float(v)), float(v)
 
 
 @names_memory_errors
@@ -243,38 +265,42 @@ def uniform(
     minval: float | Array = 0.0,
     maxval: float | Array = 1.0,
 ) -> Array:
-    """Uniform floats in ``[minval, maxval)`` (``maxval`` never occurs); float64 by default."""
+    """Uniform floats in ``[minval, maxval)`` (``maxval`` never occurs); float64 by
+    default (float32 on a device without float64)."""
     kt = _key("uniform", key)
     sh = _shape("uniform", shape)
-    dt = _float_dtype("uniform", dtype)
+    dt = _float_dtype("uniform", dtype, kt.backend.device)
     minval = _bound_arg("uniform", minval, "minval")
     maxval = _bound_arg("uniform", maxval, "maxval")
+    B = backend_of("uniform", kt, *(v._t for v in (minval, maxval) if isinstance(v, Array)))
     u = _unit(kt, sh, dt)
     if not isinstance(minval, Array) and not isinstance(maxval, Array) and (minval, maxval) == (0.0, 1.0):
         return _new(u)
-    lo, lov = _bound("uniform", minval, "minval", sh, dt)
-    hi, hiv = _bound("uniform", maxval, "maxval", sh, dt)
+    lo, lov = _bound(B, "uniform", minval, "minval", sh, dt)
+    hi, hiv = _bound(B, "uniform", maxval, "maxval", sh, dt)
     if lov is not None and hiv is not None and not lov < hiv:
         raise ValueError(f"uniform: minval must be less than maxval, got {minval} and {maxval}")
-    r = _B.add(_B.mul(u, _B.sub(hi, lo)), lo)
-    below = _B.nextafter(hi, lo)
-    r = _B.where(_B.cmplt(r, hi), r, below)
-    return _new(_B.max(r, lo))
+    r = B.add(B.mul(u, B.sub(hi, lo)), lo)
+    below = B.nextafter(hi, lo)
+    r = B.where(B.cmplt(r, hi), r, below)
+    return _new(B.max(r, lo))
 
 
 @names_memory_errors
 def normal(key: Array, /, shape: int | Sequence[int] = (), dtype: DType | None = None) -> Array:
-    """Standard normal floats (Box-Muller); float64 by default."""
+    """Standard normal floats (Box-Muller); float64 by default (float32 on a device
+    without float64)."""
     kt = _key("normal", key)
     sh = _shape("normal", shape)
-    dt = _float_dtype("normal", dtype)
-    ks = _hash(kt, _counters(2, _SPLIT_TAG))
-    k1 = _B.reshape(_B.shrink(ks, ((0, 1), (0, 2))), (2,))
-    k2 = _B.reshape(_B.shrink(ks, ((1, 2), (0, 2))), (2,))
-    u1 = _B.add(_B.neg(_unit(k1, sh, dt)), 1.0)  # (0, 1]
+    B = kt.backend
+    dt = _float_dtype("normal", dtype, B.device)
+    ks = _hash(kt, _counters(B, 2, _SPLIT_TAG))
+    k1 = B.reshape(B.shrink(ks, ((0, 1), (0, 2))), (2,))
+    k2 = B.reshape(B.shrink(ks, ((1, 2), (0, 2))), (2,))
+    u1 = B.add(B.neg(_unit(k1, sh, dt)), 1.0)  # (0, 1]
     u2 = _unit(k2, sh, dt)
-    r = _B.sqrt(_B.mul(_B.log(u1), -2.0))
-    return _new(_B.mul(r, _B.cos(_B.mul(u2, 2.0 * math.pi))))
+    r = B.sqrt(B.mul(B.log(u1), -2.0))
+    return _new(B.mul(r, B.cos(B.mul(u2, 2.0 * math.pi))))
 
 
 @names_memory_errors
@@ -305,14 +331,16 @@ def integers(
 def _integers(kt: Tensor, lo: int, hi: int, sh: tuple[int, ...], dt: DType) -> Tensor:
     span = hi - lo
     b = _bits(kt, sh, _u64)
-    off = b if span == 1 << 64 else _B.mod(b, span)
-    r = _B.add(off, lo & ((1 << 64) - 1))  # wraps modulo 2**64: low + offset in two's complement
-    return r if dt is _u64 else _B.cast(r, dtype=dt)
+    B = kt.backend
+    off = b if span == 1 << 64 else B.mod(b, span)
+    r = B.add(off, lo & ((1 << 64) - 1))  # wraps modulo 2**64: low + offset in two's complement
+    return r if dt is _u64 else B.cast(r, dtype=dt)
 
 
 def _perm(kt: Tensor, n: int) -> Tensor:
-    p = _B.argsort(_bits(kt, (n,), _u64), axis=0)
-    return p if p.dtype is _i64 else _B.cast(p, dtype=_i64)
+    B = kt.backend
+    p = B.argsort(_bits(kt, (n,), _u64), axis=0)
+    return p if p.dtype is _i64 else B.cast(p, dtype=_i64)
 
 
 @names_memory_errors
@@ -323,7 +351,8 @@ def shuffle(key: Array, x: Array, /, axis: int = 0) -> Array:
     if x.ndim == 0:
         raise ValueError("shuffle: x must have at least one dimension")
     ax = normalize_axis("shuffle", axis, x.ndim)
-    return _new(_B.take(x._t, _perm(kt, x.shape[ax]), axis=ax))
+    B = backend_of("shuffle", kt, x._t)
+    return _new(B.take(x._t, _perm(kt, x.shape[ax]), axis=ax))
 
 
 @names_memory_errors
@@ -360,57 +389,61 @@ def choice(
             raise ValueError("choice: a must have at least one dimension")
         ax = normalize_axis("choice", axis, a.ndim)
         n = a.shape[ax]
+        B = backend_of("choice", kt, a._t)
     else:
+        B = kt.backend
         n = _int("choice", a, "a")
         if n < 0:
             raise ValueError(f"choice: a must be >= 0, got {n}")
     if not isinstance(replace, bool):
         raise TypeError(f"choice: replace must be a bool, got {type(replace).__name__}")
     if p is not None:
-        pt = _probabilities(p, n)
+        pt = _probabilities(p, n, kt)
     if k > 0 and n == 0:
         raise ValueError("choice: cannot choose from an empty population")
     if p is None:
         if replace:
-            idx = _integers(kt, 0, n, sh, _i64) if k else _B.full(_i64, sh, 0)
+            idx = _integers(kt, 0, n, sh, _i64) if k else B.full(_i64, sh, 0)
         else:
             if k > n:
                 raise ValueError(f"choice: cannot take {k} samples from {n} without replacement")
-            idx = _B.reshape(_B.shrink(_perm(kt, n), ((0, k),)), sh) if k else _B.full(_i64, sh, 0)
+            idx = B.reshape(B.shrink(_perm(kt, n), ((0, k),)), sh) if k else B.full(_i64, sh, 0)
     elif replace:
-        total = _B.reduce_sum(pt, axes=(0,))
-        cdf = _B.associative_scan(pt, axis=0, op="sum")
-        u = _B.mul(_B.add(_B.neg(_unit(kt, (k,), pt.dtype)), 1.0), total)  # (0, total]
-        idx = _B.searchsorted(cdf, u, side="left")
-        idx = _B.reshape(idx if idx.dtype is _i64 else _B.cast(idx, dtype=_i64), sh)
+        total = B.reduce_sum(pt, axes=(0,))
+        cdf = B.associative_scan(pt, axis=0, op="sum")
+        u = B.mul(B.add(B.neg(_unit(kt, (k,), pt.dtype)), 1.0), total)  # (0, total]
+        idx = B.searchsorted(cdf, u, side="left")
+        idx = B.reshape(idx if idx.dtype is _i64 else B.cast(idx, dtype=_i64), sh)
     else:
-        nonzero = _B.item(_B.reduce_sum(_B.cast(_B.cmpne(pt, 0.0), dtype=_i64), axes=(0,)))
+        nonzero = B.item(B.reduce_sum(B.cast(B.cmpne(pt, 0.0), dtype=_i64), axes=(0,)))
         if k > nonzero:
             raise ValueError(f"choice: cannot take {k} samples without replacement from {nonzero} non-zero probabilities")
-        u = _B.add(_B.neg(_unit(kt, (n,), pt.dtype)), 1.0)  # (0, 1]
-        keys = _B.where(_B.cmpne(pt, 0.0), _B.div(_B.log(u), pt), -math.inf)
-        order = _B.argsort(keys, axis=0, descending=True)
-        idx = _B.shrink(order, ((0, k),)) if k else _B.full(_i64, (0,), 0)
-        idx = _B.reshape(idx if idx.dtype is _i64 else _B.cast(idx, dtype=_i64), sh)
+        u = B.add(B.neg(_unit(kt, (n,), pt.dtype)), 1.0)  # (0, 1]
+        keys = B.where(B.cmpne(pt, 0.0), B.div(B.log(u), pt), -math.inf)
+        order = B.argsort(keys, axis=0, descending=True)
+        idx = B.shrink(order, ((0, k),)) if k else B.full(_i64, (0,), 0)
+        idx = B.reshape(idx if idx.dtype is _i64 else B.cast(idx, dtype=_i64), sh)
     if isinstance(a, Array):
-        return _new(_B.take(a._t, idx, axis=ax))
+        return _new(B.take(a._t, idx, axis=ax))
     return _new(idx)
 
 
-def _probabilities(p: Any, n: int) -> Tensor:
+def _probabilities(p: Any, n: int, kt: Tensor) -> Tensor:
+    """``p`` validated: on the device of the key ``kt``, non-negative, summing to 1."""
     if not isinstance(p, Array):
         raise TypeError(f"choice: p must be an nx array, got {type(p).__name__}")
     if p.dtype not in _dt.real_floating:
         raise TypeError(f"choice: p must have a real floating dtype, got {p.dtype.name}")
     if p.shape != (n,):
         raise ValueError(f"choice: p must have shape ({n},), got {p.shape}")
+    B = backend_of("choice", kt, p._t)
     if n == 0:
         return p._t
-    if _B.item(_B.reduce_any(_B.cmplt(p._t, 0.0), axes=(0,))) or _B.item(
-        _B.reduce_any(_B.isnan(p._t), axes=(0,))
+    if B.item(B.reduce_any(B.cmplt(p._t, 0.0), axes=(0,))) or B.item(
+        B.reduce_any(B.isnan(p._t), axes=(0,))
     ):
         raise ValueError("choice: probabilities must be non-negative")
-    s = _B.item(_B.reduce_sum(p._t, axes=(0,)))
+    s = B.item(B.reduce_sum(p._t, axes=(0,)))
     if not abs(s - 1.0) <= _P_ATOL[p.dtype]:
         raise ValueError(f"choice: probabilities must sum to 1, got {s}")
     return p._t
