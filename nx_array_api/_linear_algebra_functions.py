@@ -10,31 +10,30 @@ from __future__ import annotations
 
 from typing import Any, Sequence, Tuple, Union
 
-from nx_core.backend import get_backend
-from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import as_int, broadcast_shapes, broadcast_tensor, check_array
+from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
-_B = get_backend()
 _new = Array._new
 
 
-def _promote(name: str, x1: Any, x2: Any, allowed: frozenset, what: str) -> tuple[Tensor, Tensor, DType]:
-    """Both operands as tensors of their promoted dtype (TypeError outside ``allowed``)."""
+def _promote(name: str, x1: Any, x2: Any, allowed: frozenset, what: str) -> tuple[Tensor, Tensor, Any]:
+    """Both operands as tensors of their promoted dtype (TypeError outside ``allowed``),
+    and the backend of their device (ValueError when they live on two devices)."""
     x1 = check_array(name, x1, "x1")
     x2 = check_array(name, x2, "x2")
     d1, d2 = x1.dtype, x2.dtype
     if d1 not in allowed or d2 not in allowed:
         raise TypeError(f"{name}: only {what} dtypes are allowed, got {d1.name} and {d2.name}")
     d = _dt.result_type_pair(d1, d2, name)
-    t1 = x1._t if d1 is d else _B.cast(x1._t, dtype=d)
-    t2 = x2._t if d2 is d else _B.cast(x2._t, dtype=d)
-    return t1, t2, d
+    B = backend_of(name, x1._t, x2._t)
+    t1 = x1._t if d1 is d else B.cast(x1._t, dtype=d)
+    t2 = x2._t if d2 is d else B.cast(x2._t, dtype=d)
+    return t1, t2, B
 
 
 def matmul(x1: Array, x2: Array, /) -> Array:
@@ -44,25 +43,25 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     the added axes are removed from the result; batch dimensions broadcast. 0-d
     operands and mismatched inner dimensions raise ValueError.
     """
-    t1, t2, _ = _promote("matmul", x1, x2, _dt.numeric, "numeric")
+    t1, t2, B = _promote("matmul", x1, x2, _dt.numeric, "numeric")
     s1, s2 = t1.view.shape, t2.view.shape
     if not s1 or not s2:
         raise ValueError(f"matmul: operands must have at least one dimension, got shapes {s1} and {s2}")
     v1, v2 = len(s1) == 1, len(s2) == 1
     if v1:
-        t1 = _B.reshape(t1, (1, s1[0]))
+        t1 = B.reshape(t1, (1, s1[0]))
     if v2:
-        t2 = _B.reshape(t2, (s2[0], 1))
+        t2 = B.reshape(t2, (s2[0], 1))
     a, b = t1.view.shape, t2.view.shape
     if a[-1] != b[-2]:
         raise ValueError(f"matmul: inner dimensions differ: shapes {s1} and {s2} ({a[-1]} != {b[-2]})")
     batch = broadcast_shapes("matmul", a[:-2], b[:-2])
     t1 = broadcast_tensor(t1, batch + a[-2:])
     t2 = broadcast_tensor(t2, batch + b[-2:])
-    r = _B.matmul(t1, t2)
+    r = B.matmul(t1, t2)
     if v1 or v2:
         shape = batch + (() if v1 else (a[-2],)) + (() if v2 else (b[-1],))
-        r = _B.reshape(r, shape)
+        r = B.reshape(r, shape)
     return _new(r)
 
 
@@ -72,7 +71,7 @@ def matrix_transpose(x: Array, /) -> Array:
     n = x.ndim
     if n < 2:
         raise ValueError(f"matrix_transpose: x must have at least 2 dimensions, got shape {x.shape}")
-    return _new(_B.permute(x._t, (*range(n - 2), n - 1, n - 2)))
+    return _new(x._t.backend.permute(x._t, (*range(n - 2), n - 1, n - 2)))
 
 
 def _contraction_axes(name: str, axes: Any, n1: int, n2: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -112,7 +111,7 @@ def tensordot(
 ) -> Array:
     """Tensor contraction over ``axes`` (an int N: the last N of x1 with the first N of
     x2; or a pair of axis sequences). Contracted sizes must match exactly."""
-    t1, t2, _ = _promote("tensordot", x1, x2, _dt.numeric, "numeric")
+    t1, t2, B = _promote("tensordot", x1, x2, _dt.numeric, "numeric")
     s1, s2 = t1.view.shape, t2.view.shape
     a1, a2 = _contraction_axes("tensordot", axes, len(s1), len(s2))
     for i, j in zip(a1, a2):
@@ -120,7 +119,7 @@ def tensordot(
             raise ValueError(
                 f"tensordot: contracted axis {i} of x1 (size {s1[i]}) and axis {j} of x2 (size {s2[j]}) differ"
             )
-    return _new(_B.tensordot(t1, t2, axes=(list(a1), list(a2))))
+    return _new(B.tensordot(t1, t2, axes=(list(a1), list(a2))))
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -130,7 +129,7 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     have the same rank); the contracted axis must have the same size in both inputs
     (it is never broadcast), the other axes broadcast.
     """
-    t1, t2, _ = _promote("vecdot", x1, x2, _dt.numeric, "numeric")
+    t1, t2, B = _promote("vecdot", x1, x2, _dt.numeric, "numeric")
     s1, s2 = t1.view.shape, t2.view.shape
     ax = as_int("vecdot", axis, "axis")
     n = max(len(s1), len(s2))
@@ -146,4 +145,4 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     shape = broadcast_shapes("vecdot", s1, s2)
     t1 = broadcast_tensor(t1, shape)
     t2 = broadcast_tensor(t2, shape)
-    return _new(_B.vecdot(t1, t2, axis=ax + n))
+    return _new(B.vecdot(t1, t2, axis=ax + n))

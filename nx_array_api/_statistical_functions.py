@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import Any, Optional, Tuple, Union
 
-from nx_core.backend import get_backend
 from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import broadcast_tensor, check_array, normalize_axes, normalize_axis
+from ._validation import broadcast_tensor, check_array, check_device_dtype, normalize_axes, normalize_axis
 
 __all__ = [
     "cumulative_prod",
@@ -32,7 +31,6 @@ __all__ = [
     "var",
 ]
 
-_B = get_backend()
 _new = Array._new
 _NAN = float("nan")
 
@@ -68,8 +66,12 @@ def _accumulation_dtype(name: str, xd: DType, dtype: Any) -> DType:
     return dtype
 
 
-def _as(t: Tensor, d: DType) -> Tensor:
-    return t if t.dtype is d else _B.cast(t, dtype=d)
+def _as(name: str, t: Tensor, d: DType) -> Tensor:
+    """``t`` in dtype ``d``, which its device must support."""
+    if t.dtype is d:
+        return t
+    check_device_dtype(name, t.backend.device, d)
+    return t.backend.cast(t, dtype=d)
 
 
 def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
@@ -84,7 +86,7 @@ def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: 
     keepdims = _flag(name, keepdims, "keepdims")
     axes = normalize_axes(name, axis, len(t.view.shape))
     d = _accumulation_dtype(name, t.dtype, dtype)
-    return _new(getattr(_B, prim)(_as(t, d), axes=axes, keepdims=keepdims))
+    return _new(getattr(t.backend, prim)(_as(name, t, d), axes=axes, keepdims=keepdims))
 
 
 def sum(x: Array, /, *, axis: Axis = None, dtype: Optional[DType] = None, keepdims: bool = False) -> Array:
@@ -105,7 +107,7 @@ def _extreme(name: str, prim: str, x: Any, axis: Axis, keepdims: Any) -> Array:
     for a in axes:
         if shape[a] == 0:
             raise ValueError(f"{name}: cannot reduce over the empty axis {a} (shape {shape}); there is no identity")
-    return _new(getattr(_B, prim)(t, axes=axes, keepdims=keepdims))
+    return _new(getattr(t.backend, prim)(t, axes=axes, keepdims=keepdims))
 
 
 def max(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
@@ -120,8 +122,9 @@ def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
 
 def _mean(t: Tensor, axes: tuple[int, ...], keepdims: bool) -> Tensor:
     # Note: M = 0 gives 0 / 0 = NaN (NaN + NaN j for complex), as the standard requires.
-    s = _B.reduce_sum(t, axes=axes, keepdims=keepdims)
-    return _B.div(s, float(_count(t.view.shape, axes)))
+    B = t.backend
+    s = B.reduce_sum(t, axes=axes, keepdims=keepdims)
+    return B.div(s, float(_count(t.view.shape, axes)))
 
 
 def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
@@ -141,13 +144,14 @@ def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Tenso
     shape = t.view.shape
     axes = normalize_axes(name, axis, len(shape))
     # Two passes: the squared deviations from the mean, summed, over M - correction.
+    B = t.backend
     m = broadcast_tensor(_mean(t, axes, True), shape)
-    dev = _B.sub(t, m)  # fresh and dense: squared in place, as NumPy's var does
-    s = _B.reduce_sum(_B.mul(dev, dev, out=dev), axes=axes, keepdims=keepdims)
+    dev = B.sub(t, m)  # fresh and dense: squared in place, as NumPy's var does
+    s = B.reduce_sum(B.mul(dev, dev, out=dev), axes=axes, keepdims=keepdims)
     divisor = _count(shape, axes) - correction
     if divisor <= 0:
-        return _B.full(t.dtype, s.view.shape, _NAN)
-    return _B.div(s, float(divisor))
+        return B.full(t.dtype, s.view.shape, _NAN)
+    return B.div(s, float(divisor))
 
 
 def var(
@@ -171,7 +175,8 @@ def std(
     keepdims: bool = False,
 ) -> Array:
     """The standard deviation over ``axis``, dividing by M - ``correction`` (NaN when <= 0)."""
-    return _new(_B.sqrt(_var("std", x, axis, correction, keepdims)))
+    v = _var("std", x, axis, correction, keepdims)
+    return _new(v.backend.sqrt(v))
 
 
 def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initial: Any) -> Array:
@@ -188,10 +193,11 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
     else:
         a = normalize_axis(name, axis, ndim)
     d = _accumulation_dtype(name, t.dtype, dtype)
-    r = _B.associative_scan(_as(t, d), axis=a, op=op)
+    B = t.backend
+    r = B.associative_scan(_as(name, t, d), axis=a, op=op)
     if include_initial:
-        first = _B.full(d, shape[:a] + (1,) + shape[a + 1 :], 0 if op == "sum" else 1)
-        r = _B.cat([first, r], axis=a)
+        first = B.full(d, shape[:a] + (1,) + shape[a + 1 :], 0 if op == "sum" else 1)
+        r = B.cat([first, r], axis=a)
     return _new(r)
 
 

@@ -8,38 +8,37 @@ from __future__ import annotations
 
 from typing import Any
 
-from nx_core.backend import get_backend
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._creation_functions import _check_values, _scalar_join, py_kind
-from ._validation import as_int, check_array, normalize_axes, normalize_axis
+from ._validation import as_int, backend_of, check_array, normalize_axes, normalize_axis
 
 __all__ = ["all", "any", "diff"]
 
-_B = get_backend()
 _new = Array._new
 
 
-def _logical(name: str, prim: Any, x: Array, axis: Any, keepdims: Any) -> Array:
+def _logical(name: str, prim: str, x: Array, axis: Any, keepdims: Any) -> Array:
     x = check_array(name, x)
     if axis is not None and not isinstance(axis, (int, tuple)):
         axis = as_int(name, axis, "axis")
     axes = normalize_axes(name, axis, x.ndim)
     if type(keepdims) is not bool:
         raise TypeError(f"{name}: keepdims must be a bool, got {type(keepdims).__name__}")
-    return _new(prim(x._t, axes=axes, keepdims=keepdims))
+    t = x._t
+    return _new(getattr(t.backend, prim)(t, axes=axes, keepdims=keepdims))
 
 
 def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Logical AND over ``axis`` (all axes by default); True for empty reductions."""
-    return _logical("all", _B.reduce_all, x, axis, keepdims)
+    return _logical("all", "reduce_all", x, axis, keepdims)
 
 
 def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Logical OR over ``axis`` (all axes by default); False for empty reductions."""
-    return _logical("any", _B.reduce_any, x, axis, keepdims)
+    return _logical("any", "reduce_any", x, axis, keepdims)
 
 
 def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Tensor:
@@ -55,7 +54,7 @@ def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Tensor:
             d = _dt.result_type_pair(x.dtype, t.dtype, name)
             if d is not x.dtype:
                 raise TypeError(f"{name}: {arg} of dtype {t.dtype.name} does not fit x's dtype {x.dtype.name}")
-            t = _B.cast(t, dtype=d)
+            t = t.backend.cast(t, dtype=d)
         return t
     if py_kind(v) < 0:
         raise TypeError(f"{name}: {arg} must be an nx array or a Python scalar, got {type(v).__name__}")
@@ -63,7 +62,7 @@ def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Tensor:
     _check_values(name, [v], {py_kind(v)}, x.dtype)
     shape = list(x.shape)
     shape[axis] = 1
-    return _B.full(x.dtype, tuple(shape), v)
+    return x._t.backend.full(x.dtype, tuple(shape), v)
 
 
 def diff(
@@ -93,21 +92,22 @@ def diff(
     parts.append(t)
     if append is not None:
         parts.append(_edge(name, append, "append", x, ax))
+    B = backend_of(name, *parts)
     if len(parts) > 1:
-        t = _B.cat(parts, axis=ax)
-    op = _B.cmpne if t.dtype is _dt.bool else _B.sub
+        t = B.cat(parts, axis=ax)
+    op = B.cmpne if t.dtype is _dt.bool else B.sub
     shape = list(t.view.shape)
     for i in range(n):
         m = shape[ax]
         if m <= 1 or t.view.numel == 0:
             shape[ax] = max(m - (n - i), 0)
-            return _new(_B.buffer(t.dtype, tuple(shape)))
+            return _new(B.buffer(t.dtype, tuple(shape)))
         hi = [(0, s) for s in shape]
         lo = list(hi)
         hi[ax] = (1, m)
         lo[ax] = (0, m - 1)
-        t = op(_B.shrink(t, hi), _B.shrink(t, lo))
+        t = op(B.shrink(t, hi), B.shrink(t, lo))
         shape[ax] = m - 1
     if n == 0 and t is x._t:
-        return _new(_B.copy(t))
+        return _new(B.copy(t))
     return _new(t)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Literal, NamedTuple, Optional, Tuple, Union
 
-from nx_core.backend import get_backend
 from nx_core.dtype import DType
 from nx_core.errors import LinalgError
 from nx_core.tensor import Tensor
@@ -24,7 +23,7 @@ from nx_core.view import View
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._linear_algebra_functions import _promote, matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (re-exported)
-from ._validation import as_int, broadcast_shapes, broadcast_tensor, check_array, check_bool, normalize_axes
+from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, normalize_axes
 
 __all__ = [
     "cholesky",
@@ -54,7 +53,6 @@ __all__ = [
     "vector_norm",
 ]
 
-_B = get_backend()
 _new = Array._new
 _INF = float("inf")
 
@@ -113,7 +111,7 @@ def _complex(d: DType) -> DType:
 
 
 def _as(t: Tensor, d: DType) -> Tensor:
-    return t if t.dtype is d else _B.cast(t, dtype=d)
+    return t if t.dtype is d else t.backend.cast(t, dtype=d)
 
 
 def _call(name: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -133,9 +131,10 @@ def _call(name: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 
 def _abs(t: Tensor) -> Tensor:
     """|t| with the real dtype of t's precision."""
+    B = t.backend
     if t.dtype.kind == "c":
-        return _B.abs(t, out=_B.buffer(_real(t.dtype), t.view.shape))
-    return _B.abs(t)
+        return B.abs(t, out=B.buffer(_real(t.dtype), t.view.shape))
+    return B.abs(t)
 
 
 def _reduced_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool) -> tuple[int, ...]:
@@ -146,20 +145,23 @@ def _reduced_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool
 
 def _extreme(t: Tensor, axes: tuple[int, ...], keepdims: bool, largest: bool) -> Tensor:
     """max/min over ``axes`` of non-negative values; an empty extent gives 0 (max) or inf (min)."""
+    B = t.backend
     shape = t.view.shape
     if any(shape[a] == 0 for a in axes):
-        return _B.full(t.dtype, _reduced_shape(shape, axes, keepdims), 0.0 if largest else _INF)
-    op = _B.reduce_max if largest else _B.reduce_min
+        return B.full(t.dtype, _reduced_shape(shape, axes, keepdims), 0.0 if largest else _INF)
+    op = B.reduce_max if largest else B.reduce_min
     return op(t, axes=axes, keepdims=keepdims)
 
 
-def _rtol(name: str, rtol: Any, batch: tuple[int, ...]) -> Any:
+def _rtol(name: str, rtol: Any, t: Tensor) -> Any:
+    """``rtol`` for the matrices ``t``: None, a float, or a tensor on t's device."""
     if rtol is None:
         return None
     if isinstance(rtol, Array):
         if rtol.dtype not in _dt.real_floating:
             raise TypeError(f"{name}: rtol must have a real floating-point dtype, got {rtol.dtype.name}")
-        broadcast_shapes(name, batch, rtol.shape)
+        broadcast_shapes(name, t.view.shape[:-2], rtol.shape)
+        backend_of(name, t, rtol._t)
         return rtol._t
     if type(rtol) in (int, float):
         return float(rtol)
@@ -168,9 +170,10 @@ def _rtol(name: str, rtol: Any, batch: tuple[int, ...]) -> Any:
 
 def _diag_tensor(t: Tensor, offset: int) -> Tensor:
     """The ``offset`` diagonals of the last two axes as a strided view over t's buffer."""
+    B = t.backend
     v = t.view
     if v.mask is not None or v.is_symbolic():
-        t = _B.copy(t)
+        t = B.copy(t)
         v = t.view
     *batch, m, n = v.shape
     *bst, sm, sn = v.strides
@@ -182,9 +185,9 @@ def _diag_tensor(t: Tensor, offset: int) -> Tensor:
         start = -offset * sm
     shape = (*batch, k)
     if k == 0 or 0 in batch:
-        return _B.with_view(t, View.create(shape))
+        return B.with_view(t, View.create(shape))
     nv = View.create(shape, offset=v.offset + start, strides=(*bst, sm + sn))
-    return _B.with_view(t, nv)
+    return B.with_view(t, nv)
 
 
 # --------------------------------------------------------- factorisations
@@ -193,7 +196,7 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     ``x = L L^H``, or upper ``U`` with ``x = U^H U`` when ``upper``."""
     t = _matrix("cholesky", x, square=True)
     upper = check_bool("cholesky", upper, "upper")
-    return _new(_call("cholesky", _B.cholesky, t, upper=upper))
+    return _new(_call("cholesky", t.backend.cholesky, t, upper=upper))
 
 
 def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> Tuple[Array, Array]:
@@ -201,7 +204,7 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> Tupl
     if mode not in ("reduced", "complete"):
         raise ValueError(f"qr: mode must be 'reduced' or 'complete', got {mode!r}")
     t = _matrix("qr", x)
-    q, r = _call("qr", _B.qr, t, reduced=mode == "reduced")
+    q, r = _call("qr", t.backend.qr, t, reduced=mode == "reduced")
     return QRResult(_new(q), _new(r))
 
 
@@ -210,28 +213,28 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> Tuple[Array, Array, Array
     real dtype of x's precision."""
     t = _matrix("svd", x)
     full_matrices = check_bool("svd", full_matrices, "full_matrices")
-    u, s, vh = _call("svd", _B.svd, t, full_matrices=full_matrices)
+    u, s, vh = _call("svd", t.backend.svd, t, full_matrices=full_matrices)
     return SVDResult(_new(u), _new(_as(s, _real(t.dtype))), _new(vh))
 
 
 def svdvals(x: Array, /) -> Array:
     """Singular values, descending, in the real dtype of x's precision."""
     t = _matrix("svdvals", x)
-    return _new(_as(_call("svdvals", _B.svdvals, t), _real(t.dtype)))
+    return _new(_as(_call("svdvals", t.backend.svdvals, t), _real(t.dtype)))
 
 
 def eigh(x: Array, /) -> Tuple[Array, Array]:
     """Eigen-decomposition of Hermitian matrices: namedtuple ``(eigenvalues,
     eigenvectors)``; eigenvalues ascending, in the real dtype of x's precision."""
     t = _matrix("eigh", x, square=True)
-    w, v = _call("eigh", _B.eigh, t, vectors=True)
+    w, v = _call("eigh", t.backend.eigh, t, vectors=True)
     return EighResult(_new(_as(w, _real(t.dtype))), _new(v))
 
 
 def eigvalsh(x: Array, /) -> Array:
     """Eigenvalues of Hermitian matrices, ascending, in the real dtype of x's precision."""
     t = _matrix("eigvalsh", x, square=True)
-    w, _ = _call("eigvalsh", _B.eigh, t, vectors=False)
+    w, _ = _call("eigvalsh", t.backend.eigh, t, vectors=False)
     return _new(_as(w, _real(t.dtype)))
 
 
@@ -240,7 +243,7 @@ def eig(x: Array, /) -> Tuple[Array, Array]:
     eigenvectors)``, both in the complex dtype of x's precision; eigenvectors are
     the columns."""
     t = _matrix("eig", x, square=True)
-    w, v = _call("eig", _B.eig, t, vectors=True)
+    w, v = _call("eig", t.backend.eig, t, vectors=True)
     c = _complex(t.dtype)
     return EigResult(_new(_as(w, c)), _new(_as(v, c)))
 
@@ -248,7 +251,7 @@ def eig(x: Array, /) -> Tuple[Array, Array]:
 def eigvals(x: Array, /) -> Array:
     """Eigenvalues of general matrices, in the complex dtype of x's precision."""
     t = _matrix("eigvals", x, square=True)
-    w, _ = _call("eigvals", _B.eig, t, vectors=False)
+    w, _ = _call("eigvals", t.backend.eig, t, vectors=False)
     return _new(_as(w, _complex(t.dtype)))
 
 
@@ -256,21 +259,21 @@ def eigvals(x: Array, /) -> Array:
 def det(x: Array, /) -> Array:
     """Determinants of square matrices (shape ``x.shape[:-2]``, x's dtype)."""
     t = _matrix("det", x, square=True)
-    return _new(_call("det", _B.det, t))
+    return _new(_call("det", t.backend.det, t))
 
 
 def slogdet(x: Array, /) -> Tuple[Array, Array]:
     """namedtuple ``(sign, logabsdet)`` of the determinants; a singular matrix gives
     ``(0, -inf)``."""
     t = _matrix("slogdet", x, square=True)
-    s, l = _call("slogdet", _B.slogdet, t)
+    s, l = _call("slogdet", t.backend.slogdet, t)
     return SlogdetResult(_new(s), _new(_as(l, _real(t.dtype))))
 
 
 def inv(x: Array, /) -> Array:
     """Inverses of square matrices; a singular matrix raises LinalgError."""
     t = _matrix("inv", x, square=True)
-    return _new(_call("inv", _B.inv, t))
+    return _new(_call("inv", t.backend.inv, t))
 
 
 def solve(x1: Array, x2: Array, /) -> Array:
@@ -278,7 +281,7 @@ def solve(x1: Array, x2: Array, /) -> Array:
     stack of ``(M, K)`` matrices whose batch dimensions broadcast with x1's."""
     _floating("solve", x1, "x1")
     _floating("solve", x2, "x2")
-    a, b, _ = _promote("solve", x1, x2, _dt.floating, "floating-point")
+    a, b, B = _promote("solve", x1, x2, _dt.floating, "floating-point")
     sa, sb = a.view.shape, b.view.shape
     if len(sa) < 2 or sa[-1] != sa[-2]:
         raise ValueError(f"solve: x1 must be a stack of square matrices, got shape {sa}")
@@ -292,53 +295,54 @@ def solve(x1: Array, x2: Array, /) -> Array:
         if sb[-2] != m:
             raise ValueError(f"solve: x2 of shape {sb} does not match x1 of shape {sa}")
         broadcast_shapes("solve", sa[:-2], sb[:-2])
-    return _new(_call("solve", _B.solve, a, b))
+    return _new(_call("solve", B.solve, a, b))
 
 
 def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     """Moore-Penrose pseudo-inverse (shape ``(..., N, M)``); singular values at most
     ``rtol * max(S)`` count as zero (default ``rtol``: ``max(M, N) * eps``)."""
     t = _matrix("pinv", x)
-    r = _rtol("pinv", rtol, t.view.shape[:-2])
-    return _new(_call("pinv", _B.pinv, t, rtol=r))
+    r = _rtol("pinv", rtol, t)
+    return _new(_call("pinv", t.backend.pinv, t, rtol=r))
 
 
 def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     """Number of singular values above ``rtol * max(S)`` (default int dtype)."""
     t = _matrix("matrix_rank", x)
-    r = _rtol("matrix_rank", rtol, t.view.shape[:-2])
-    return _new(_as(_call("matrix_rank", _B.matrix_rank, t, rtol=r), _dt.DEFAULT_INT))
+    r = _rtol("matrix_rank", rtol, t)
+    return _new(_as(_call("matrix_rank", t.backend.matrix_rank, t, rtol=r), _dt.DEFAULT_INT))
 
 
 def matrix_power(x: Array, n: int, /) -> Array:
     """``x`` raised to the integer power ``n`` (n < 0: of the inverse; n = 0: identity)."""
     t = _matrix("matrix_power", x, square=True)
+    B = t.backend
     if isinstance(n, bool) or not isinstance(n, int):
         n = as_int("matrix_power", n, "n")
     shape = t.view.shape
     if n == 0:
-        eye = _B.eye(t.dtype, shape[-1], shape[-1], 0)
-        return _new(_B.copy(broadcast_tensor(eye, shape)))
+        eye = B.eye(t.dtype, shape[-1], shape[-1], 0)
+        return _new(B.copy(broadcast_tensor(eye, shape)))
     if n < 0:
-        t = _call("matrix_power", _B.inv, t)
+        t = _call("matrix_power", B.inv, t)
         n = -n
     result: Tensor | None = None
     base = t
     while True:
         if n & 1:
-            result = base if result is None else _B.matmul(result, base)
+            result = base if result is None else B.matmul(result, base)
         n >>= 1
         if not n:
             break
-        base = _B.matmul(base, base)
-    return _new(_B.copy(result) if result is x._t else result)
+        base = B.matmul(base, base)
+    return _new(B.copy(result) if result is x._t else result)
 
 
 # ---------------------------------------------------------------- products
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Cross products of the 3-element vectors along ``axis`` (negative, counted from
     the end); the other axes broadcast."""
-    a, b, _ = _promote("cross", x1, x2, _dt.numeric, "numeric")
+    a, b, B = _promote("cross", x1, x2, _dt.numeric, "numeric")
     sa, sb = a.view.shape, b.view.shape
     lo, nd = min(len(sa), len(sb)), max(len(sa), len(sb))
     ax = as_int("cross", axis, "axis")
@@ -357,28 +361,28 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     def comp(t: Tensor, i: int) -> Tensor:
         bounds = list(full)
         bounds[k] = (i, i + 1)
-        return _B.shrink(t, bounds)
+        return B.shrink(t, bounds)
 
     if 0 in shape:
-        return _new(_B.buffer(a.dtype, shape))
+        return _new(B.buffer(a.dtype, shape))
     a0, a1, a2 = comp(a, 0), comp(a, 1), comp(a, 2)
     b0, b1, b2 = comp(b, 0), comp(b, 1), comp(b, 2)
-    c0 = _B.sub(_B.mul(a1, b2), _B.mul(a2, b1))
-    c1 = _B.sub(_B.mul(a2, b0), _B.mul(a0, b2))
-    c2 = _B.sub(_B.mul(a0, b1), _B.mul(a1, b0))
-    return _new(_B.cat([c0, c1, c2], axis=k))
+    c0 = B.sub(B.mul(a1, b2), B.mul(a2, b1))
+    c1 = B.sub(B.mul(a2, b0), B.mul(a0, b2))
+    c2 = B.sub(B.mul(a0, b1), B.mul(a1, b0))
+    return _new(B.cat([c0, c1, c2], axis=k))
 
 
 def outer(x1: Array, x2: Array, /) -> Array:
     """Outer product of two 1-D arrays: shape ``(N, M)``."""
-    a, b, _ = _promote("outer", x1, x2, _dt.numeric, "numeric")
+    a, b, B = _promote("outer", x1, x2, _dt.numeric, "numeric")
     sa, sb = a.view.shape, b.view.shape
     if len(sa) != 1 or len(sb) != 1:
         raise ValueError(f"outer: x1 and x2 must be 1-D, got shapes {sa} and {sb}")
     shape = (sa[0], sb[0])
-    a = _B.expand(_B.reshape(a, (sa[0], 1)), shape)
-    b = _B.expand(_B.reshape(b, (1, sb[0])), shape)
-    return _new(_B.mul(a, b))
+    a = B.expand(B.reshape(a, (sa[0], 1)), shape)
+    b = B.expand(B.reshape(b, (1, sb[0])), shape)
+    return _new(B.mul(a, b))
 
 
 def diagonal(x: Array, /, *, offset: int = 0) -> Array:
@@ -404,7 +408,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
     else:
         raise TypeError(f"trace: dtype must be a numeric dtype or None, got {dtype!r}")
     diag = _as(_diag_tensor(t, as_int("trace", offset, "offset")), d)
-    return _new(_B.reduce_sum(diag, axes=(len(diag.view.shape) - 1,), keepdims=False))
+    return _new(t.backend.reduce_sum(diag, axes=(len(diag.view.shape) - 1,), keepdims=False))
 
 
 # ------------------------------------------------------------------- norms
@@ -426,20 +430,21 @@ def vector_norm(
     axes = normalize_axes("vector_norm", axis, x.ndim)
     keepdims = check_bool("vector_norm", keepdims, "keepdims")
     t = x._t
+    B = t.backend
     rd = _real(t.dtype)
     if ord == 0:
-        nz = _B.cast(_B.cmpne(t, 0), dtype=rd)
-        return _new(_B.reduce_sum(nz, axes=axes, keepdims=keepdims))
+        nz = B.cast(B.cmpne(t, 0), dtype=rd)
+        return _new(B.reduce_sum(nz, axes=axes, keepdims=keepdims))
     a = _abs(t)
     if ord == _INF or ord == -_INF:
         return _new(_extreme(a, axes, keepdims, ord > 0))
     if ord == 1:
-        return _new(_B.reduce_sum(a, axes=axes, keepdims=keepdims))
+        return _new(B.reduce_sum(a, axes=axes, keepdims=keepdims))
     if ord == 2:
-        return _new(_B.sqrt(_B.reduce_sum(_B.mul(a, a), axes=axes, keepdims=keepdims)))
+        return _new(B.sqrt(B.reduce_sum(B.mul(a, a), axes=axes, keepdims=keepdims)))
     p = float(ord)
-    s = _B.reduce_sum(_B.pow(a, p), axes=axes, keepdims=keepdims)
-    return _new(_B.pow(s, 1.0 / p))
+    s = B.reduce_sum(B.pow(a, p), axes=axes, keepdims=keepdims)
+    return _new(B.pow(s, 1.0 / p))
 
 
 def matrix_norm(
@@ -455,16 +460,17 @@ def matrix_norm(
     |x|), inf / -inf (max / min row sum), 2 / -2 (largest / smallest singular value).
     """
     t = _matrix("matrix_norm", x)
+    B = t.backend
     nd = len(t.view.shape)
     last = (nd - 2, nd - 1)
     keepdims = check_bool("matrix_norm", keepdims, "keepdims")
     if ord is None or (isinstance(ord, str) and ord == "fro"):
         a = _abs(t)
-        return _new(_B.sqrt(_B.reduce_sum(_B.mul(a, a), axes=last, keepdims=keepdims)))
+        return _new(B.sqrt(B.reduce_sum(B.mul(a, a), axes=last, keepdims=keepdims)))
     if isinstance(ord, str):
         if ord != "nuc":
             raise ValueError(f"matrix_norm: invalid ord {ord!r}")
-        r = _B.reduce_sum(svdvals(x)._t, axes=(nd - 2,), keepdims=False)
+        r = B.reduce_sum(svdvals(x)._t, axes=(nd - 2,), keepdims=False)
     elif isinstance(ord, bool) or type(ord) not in (int, float):
         raise TypeError(f"matrix_norm: ord must be a number, 'fro' or 'nuc', got {type(ord).__name__}")
     elif ord in (2, -2):
@@ -472,10 +478,10 @@ def matrix_norm(
     elif ord in (1, -1, _INF, -_INF):
         # 1: column sums (over the rows axis); inf: row sums (over the columns axis).
         over, then = (nd - 2, nd - 2) if abs(ord) == 1 else (nd - 1, nd - 2)
-        sums = _B.reduce_sum(_abs(t), axes=(over,), keepdims=False)
+        sums = B.reduce_sum(_abs(t), axes=(over,), keepdims=False)
         r = _extreme(sums, (then,), False, ord > 0)
     else:
         raise ValueError(f"matrix_norm: invalid ord {ord!r} (expected 'fro', 'nuc', 1, -1, 2, -2, inf or -inf)")
     if keepdims:
-        r = _B.reshape(r, (*r.view.shape, 1, 1))
+        r = B.reshape(r, (*r.view.shape, 1, 1))
     return _new(r)
