@@ -77,7 +77,9 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
     """
     if type(x1) is Array and type(x2) is Array:
         t1, t2 = x1._t, x2._t
-        B = backend_of(name, t1, t2)
+        B = t1.backend
+        if t2.backend is not B:
+            backend_of(name, t1, t2)  # raises: the arrays live on two devices
         d = t1.dtype
         if d is not t2.dtype:
             d = _PROMOTE.get((d, t2.dtype))
@@ -133,34 +135,37 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
 
     def f(x1: Any, x2: Any, /) -> Array:
         if type(x1) is Array and type(x2) is Array:
-            t1, t2 = x1._t, x2._t
-            B = t1.backend
-            d = t1.dtype
-            if B is t2.backend and d is t2.dtype and d in allowed and t1.view.shape == t2.view.shape:
-                try:
-                    op = ops[B]
-                except KeyError:
-                    op = ops[B] = getattr(B, prim)
-                return _new(op(t1, t2))
-        a, b, _ = _operands(name, x1, x2, allowed)
-        return _new(getattr(a.backend, prim)(a, b))
+            a, b = x1._t, x2._t
+            B = a.backend
+            d = a.dtype
+            if not (B is b.backend and d is b.dtype and d in allowed and a.view.shape == b.view.shape):
+                a, b, _ = _operands(name, x1, x2, allowed)
+        else:
+            a, b, _ = _operands(name, x1, x2, allowed)
+            B = a.backend
+        try:
+            op = ops[B]
+        except KeyError:
+            op = ops[B] = getattr(B, prim)
+        return _new(op(a, b))
 
     def swapped(x1: Any, x2: Any, /) -> Array:
         if type(x1) is Array and type(x2) is Array:
-            t1, t2 = x1._t, x2._t
-            B = t1.backend
-            d = t1.dtype
-            if B is t2.backend and d is t2.dtype and d in allowed and t1.view.shape == t2.view.shape:
-                try:
-                    op = ops[B]
-                except KeyError:
-                    op = ops[B] = getattr(B, prim)
-                return _new(op(t2, t1))
-        a, b, d = _operands(name, x1, x2, allowed)
-        B = a.backend
-        if type(b) is not Tensor:  # a Python scalar: the backend takes scalars second only
-            b = B.full(d, a.view.shape, b)
-        return _new(getattr(B, prim)(b, a))
+            a, b = x1._t, x2._t
+            B = a.backend
+            d = a.dtype
+            if not (B is b.backend and d is b.dtype and d in allowed and a.view.shape == b.view.shape):
+                a, b, d = _operands(name, x1, x2, allowed)
+        else:
+            a, b, d = _operands(name, x1, x2, allowed)
+            B = a.backend
+            if type(b) is not Tensor:  # a Python scalar: the backend takes scalars second only
+                b = B.full(d, a.view.shape, b)
+        try:
+            op = ops[B]
+        except KeyError:
+            op = ops[B] = getattr(B, prim)
+        return _new(op(b, a))
 
     g = swapped if swap else f
     g.__name__ = g.__qualname__ = name
