@@ -9,16 +9,22 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from nx_core.backend import get_backend
 from nx_core.dtype import DType
 from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import ScalarOverflowError, broadcast_shapes, broadcast_tensor, core_message, py_scalar
+from ._validation import (
+    ScalarOverflowError,
+    backend_of,
+    broadcast_shapes,
+    broadcast_tensor,
+    core_message,
+    default_dtype,
+    py_scalar,
+)
 
-_B = get_backend()
 _new = Array._new
 _CATS = _dt.CATEGORIES
 _PROMOTE = _dt.PROMOTION
@@ -66,19 +72,23 @@ def _scalar(name: str, s: Any, dtype: DType) -> tuple[Any, DType]:
 def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any, DType]:
     """Validates and promotes two operands: (a, b, dtype), tensors of the promoted dtype
     broadcast to one shape, or a tensor and a Python scalar (always the second operand;
-    a scalar first operand is filled out to a tensor).
+    a scalar first operand is filled out to a tensor). The first is always a tensor, on
+    the backend both arrays share (ValueError when they live on two devices).
     """
     if type(x1) is Array and type(x2) is Array:
         t1, t2 = x1._t, x2._t
+        B = t1.backend
+        if t2.backend is not B:
+            backend_of(name, t1, t2)  # raises: the arrays live on two devices
         d = t1.dtype
         if d is not t2.dtype:
             d = _PROMOTE.get((d, t2.dtype))
             if d is None:
                 raise TypeError(f"{name}: dtypes {t1.dtype.name} and {t2.dtype.name} cannot be promoted together")
             if t1.dtype is not d:
-                t1 = _B.cast(t1, dtype=d)
+                t1 = B.cast(t1, dtype=d)
             if t2.dtype is not d:
-                t2 = _B.cast(t2, dtype=d)
+                t2 = B.cast(t2, dtype=d)
         if d not in allowed:
             raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
         s1, s2 = t1.view.shape, t2.view.shape
@@ -91,7 +101,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
         return _with_scalar(name, x1._t, x2, allowed)
     if type(x2) is Array:
         t2, s, d = _with_scalar(name, x2._t, x1, allowed)
-        return _B.full(d, t2.view.shape, s), t2, d
+        return t2.backend.full(d, t2.view.shape, s), t2, d
     if isinstance(x1, Array) or isinstance(x2, Array):
         return _operands(name, _plain(x1), _plain(x2), allowed)
     raise TypeError(f"{name}: at least one argument must be an nx array, got {type(x1).__name__} and {type(x2).__name__}")
@@ -102,7 +112,7 @@ def _with_scalar(name: str, t: Tensor, s: Any, allowed: frozenset) -> tuple[Tens
     s, d = _scalar(name, s, t.dtype)
     if d not in allowed:
         raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
-    return (t if d is t.dtype else _B.cast(t, dtype=d)), s, d
+    return (t if d is t.dtype else t.backend.cast(t, dtype=d)), s, d
 
 
 def _plain(x: Any) -> Any:
@@ -118,28 +128,43 @@ def _category_name(allowed: frozenset) -> str:
 
 def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -> Callable[[Any, Any], Array]:
     """The function ``name(x1, x2)``: ``prim(x1, x2)``, or ``prim(x2, x1)`` when ``swap``
-    (greater is cmplt with its operands swapped); validation and messages are name's."""
+    (greater is cmplt with its operands swapped), computed on the backend of the
+    operands; validation and messages are name's."""
     allowed = _CATS[category]
-    op = getattr(_B, prim)
+    ops: dict[Any, Callable[..., Tensor]] = {}  # backend -> its bound `prim`, filled on first use
 
     def f(x1: Any, x2: Any, /) -> Array:
         if type(x1) is Array and type(x2) is Array:
-            t1, t2 = x1._t, x2._t
-            d = t1.dtype
-            if d is t2.dtype and d in allowed and t1.view.shape == t2.view.shape:
-                return _new(op(t1, t2))
-        a, b, _ = _operands(name, x1, x2, allowed)
+            a, b = x1._t, x2._t
+            B = a.backend
+            d = a.dtype
+            if not (B is b.backend and d is b.dtype and d in allowed and a.view.shape == b.view.shape):
+                a, b, _ = _operands(name, x1, x2, allowed)
+        else:
+            a, b, _ = _operands(name, x1, x2, allowed)
+            B = a.backend
+        try:
+            op = ops[B]
+        except KeyError:
+            op = ops[B] = getattr(B, prim)
         return _new(op(a, b))
 
     def swapped(x1: Any, x2: Any, /) -> Array:
         if type(x1) is Array and type(x2) is Array:
-            t1, t2 = x1._t, x2._t
-            d = t1.dtype
-            if d is t2.dtype and d in allowed and t1.view.shape == t2.view.shape:
-                return _new(op(t2, t1))
-        a, b, d = _operands(name, x1, x2, allowed)
-        if type(b) is not Tensor:  # a Python scalar: the backend takes scalars second only
-            b = _B.full(d, a.view.shape, b)
+            a, b = x1._t, x2._t
+            B = a.backend
+            d = a.dtype
+            if not (B is b.backend and d is b.dtype and d in allowed and a.view.shape == b.view.shape):
+                a, b, d = _operands(name, x1, x2, allowed)
+        else:
+            a, b, d = _operands(name, x1, x2, allowed)
+            B = a.backend
+            if type(b) is not Tensor:  # a Python scalar: the backend takes scalars second only
+                b = B.full(d, a.view.shape, b)
+        try:
+            op = ops[B]
+        except KeyError:
+            op = ops[B] = getattr(B, prim)
         return _new(op(b, a))
 
     g = swapped if swap else f
@@ -150,7 +175,7 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
 
 def _unary(name: str, category: str, prim: str, doc: str) -> Callable[[Any], Array]:
     allowed = _CATS[category]
-    op = getattr(_B, prim)
+    ops: dict[Any, Callable[..., Tensor]] = {}  # backend -> its bound `prim`, filled on first use
 
     def f(x: Any, /) -> Array:
         if type(x) is not Array:
@@ -158,6 +183,11 @@ def _unary(name: str, category: str, prim: str, doc: str) -> Callable[[Any], Arr
         t = x._t
         if t.dtype not in allowed:
             raise TypeError(f"{name}: {t.dtype.name} is not allowed (expected {category} dtypes)")
+        B = t.backend
+        try:
+            op = ops[B]
+        except KeyError:
+            op = ops[B] = getattr(B, prim)
         return _new(op(t))
 
     f.__name__ = f.__qualname__ = name
@@ -176,19 +206,20 @@ def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
         # add/subtract/multiply into a dense x: the backend writes straight into x's
         # buffer (NumPy's `x += y`, no temporary); anything else takes the general path.
         t = x._t
+        B = t.backend
         d = t.dtype
-        if d in _dt.numeric and _B.contiguous(t) is t:
+        if d in _dt.numeric and B.contiguous(t) is t:
             o: Any = None
             if type(other) is Array:
                 ot = other._t
-                if ot.dtype is d and broadcast_shapes(fn.__name__, t.view.shape, ot.view.shape) == t.view.shape:
+                if ot.backend is B and ot.dtype is d and broadcast_shapes(fn.__name__, t.view.shape, ot.view.shape) == t.view.shape:
                     o = broadcast_tensor(ot, t.view.shape)
             elif type(other) in (int, float, complex):
                 s, rd = _scalar(fn.__name__, other, d)
                 if rd is d:
                     o = s
             if o is not None:
-                prim(t, o, out=t)
+                getattr(B, prim)(t, o, out=t)
                 return x
     r = fn(x, other)
     name = getattr(fn, "__name__", "inplace")
@@ -197,7 +228,7 @@ def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
     if r._t.view.shape != x._t.view.shape:
         raise ValueError(f"{name}: in-place result shape {r.shape} differs from {x.shape}")
     try:
-        _B.assign(x._t, r._t)
+        x._t.backend.assign(x._t, r._t)
     except NxInvalidArgument as e:  # a broadcast or padded view: x is left unchanged
         raise ValueError(core_message(name, e)) from None
     return x
@@ -271,15 +302,16 @@ nextafter = _binary("nextafter", "real floating-point", "nextafter", "The next r
 pow = _binary("pow", "numeric", "pow", "x1 ** x2; integer powers are exact and wrap.")  # noqa: A001
 _true_divide = _binary("divide", "floating-point", "true_divide", "")
 
-# The in-place operators whose backend primitive may write into an operand (protocol).
-_IN_PLACE = {add: _B.add, subtract: _B.sub, multiply: _B.mul}
+# The in-place operators whose backend primitive (by name) may write into an operand (protocol).
+_IN_PLACE = {add: "add", subtract: "sub", multiply: "mul"}
 
 
 def divide(x1: Any, x2: Any, /) -> Array:
     """x1 / x2 with IEEE semantics.
 
-    Note: integer / integer returns the default floating dtype (float64), as NumPy does
-    and as consumers such as scikit-learn expect; the standard leaves it to us.
+    Note: integer / integer returns the default floating dtype of the device (float64,
+    float32 where the device has none), as NumPy does and as consumers such as
+    scikit-learn expect; the standard leaves it to us.
     """
     if (type(x1) is not Array or x1._t.dtype.kind in "fc") and (type(x2) is not Array or x2._t.dtype.kind in "fc"):
         return _true_divide(x1, x2)
@@ -291,7 +323,8 @@ def divide(x1: Any, x2: Any, /) -> Array:
 def _to_default_float(name: str, x: Array) -> Array:
     if x._t.dtype.kind not in "iu":
         raise TypeError(f"{name}: only numeric dtypes are allowed, got {x.dtype.name}")
-    return _new(_B.cast(x._t, dtype=_dt.DEFAULT_FLOAT))
+    B = x._t.backend
+    return _new(B.cast(x._t, dtype=default_dtype(B.device, "real floating")))
 
 
 def abs(x: Any, /) -> Array:  # noqa: A001
@@ -301,10 +334,11 @@ def abs(x: Any, /) -> Array:  # noqa: A001
     d = x._t.dtype
     if d not in _dt.numeric:
         raise TypeError(f"abs: only numeric dtypes are allowed, got {d.name}")
+    B = x._t.backend
     if d.kind == "c":
-        out = _B.buffer(_dt.COMPLEX_TO_REAL[d], x._t.view.shape)
-        return _new(_B.abs(x._t, out=out))
-    return _new(_B.abs(x._t))
+        out = B.buffer(_dt.COMPLEX_TO_REAL[d], x._t.view.shape)
+        return _new(B.abs(x._t, out=out))
+    return _new(B.abs(x._t))
 
 
 def real(x: Any, /) -> Array:
@@ -313,7 +347,8 @@ def real(x: Any, /) -> Array:
         raise TypeError(f"real: x must be an nx array, got {type(x).__name__}")
     if x._t.dtype not in _dt.numeric:
         raise TypeError(f"real: only numeric dtypes are allowed, got {x.dtype.name}")
-    return _new(_B.real(x._t) if x._t.dtype.kind == "c" else _B.copy(x._t))
+    B = x._t.backend
+    return _new(B.real(x._t) if x._t.dtype.kind == "c" else B.copy(x._t))
 
 
 def imag(x: Any, /) -> Array:
@@ -323,9 +358,10 @@ def imag(x: Any, /) -> Array:
     d = x._t.dtype
     if d not in _dt.numeric:
         raise TypeError(f"imag: only numeric dtypes are allowed, got {d.name}")
+    B = x._t.backend
     if d.kind == "c":
-        return _new(_B.imag(x._t))
-    return _new(_B.full(d, x._t.view.shape, 0))
+        return _new(B.imag(x._t))
+    return _new(B.full(d, x._t.view.shape, 0))
 
 
 def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
@@ -346,6 +382,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
             continue
         bound = py_scalar(bound)
         if isinstance(bound, Array):
+            backend_of("clip", x._t, bound._t)
             if bound.dtype.kind != d.kind and not (bound.dtype.kind in "iu" and d.kind in "iu"):
                 raise TypeError(f"clip: {arg} of dtype {bound.dtype.name} does not match x's {d.name}")
             broadcast_shapes("clip", x.shape, bound.shape)
@@ -358,11 +395,12 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
         else:
             raise TypeError(f"clip: {arg} must be None, a Python scalar or an nx array")
         r = fn(r, bound)
+    B = x._t.backend
     if r._t.dtype is not d:
-        r = _new(_B.cast(r._t, dtype=d))
+        r = _new(B.cast(r._t, dtype=d))
     if r is x:
-        r = _new(_B.copy(x._t))
+        r = _new(B.copy(x._t))
     return r
 
 
-__all__ = [n for n in dir() if not n.startswith("_") and n not in {"annotations", "Any", "Callable", "DType", "Tensor", "Array", "get_backend", "ScalarOverflowError", "broadcast_shapes", "broadcast_tensor", "py_scalar", "core_message", "NxInvalidArgument"}]
+__all__ = [n for n in dir() if not n.startswith("_") and n not in {"annotations", "Any", "Callable", "DType", "Tensor", "Array", "ScalarOverflowError", "backend_of", "default_dtype", "broadcast_shapes", "broadcast_tensor", "py_scalar", "core_message", "NxInvalidArgument"}]

@@ -20,7 +20,6 @@ import builtins
 from math import prod
 from typing import Any, Sequence
 
-from nx_core.backend import get_backend
 from nx_core.errors import AxisError
 from nx_core.tensor import Tensor
 
@@ -29,7 +28,7 @@ from ._array_object import Array
 from ._creation_functions import asarray
 from ._elementwise_functions import _scalar
 from ._manipulation_functions import concat, expand_dims, permute_dims, reshape
-from ._validation import as_int, check_array, check_shape, core_message, names_memory_errors, normalize_axis
+from ._validation import as_int, backend_of, check_array, check_shape, core_message, names_memory_errors, normalize_axis
 
 __all__ = [
     "flatten",
@@ -52,7 +51,6 @@ __all__ = [
     "N",
 ]
 
-_B = get_backend()
 _new = Array._new
 
 
@@ -139,10 +137,11 @@ def swapaxes(x: Array, /, axis1: int, axis2: int) -> Array:
 def _part(x: Array, ax: int, a: int, b: int) -> Array:
     """``x[..., a:b, ...]`` along ``ax`` (0 <= a <= b <= size): a view, or a fresh empty array."""
     shape = x.shape[:ax] + (b - a,) + x.shape[ax + 1 :]
+    B = x._t.backend
     if prod(shape) == 0:
-        return _new(_B.full(x.dtype, shape, 0))
+        return _new(B.full(x.dtype, shape, 0))
     bounds = tuple((a, b) if i == ax else (0, n) for i, n in enumerate(x.shape))
-    return _new(_B.shrink(x._t, bounds))
+    return _new(B.shrink(x._t, bounds))
 
 
 def split(x: Array, /, sections: int | Sequence[int], axis: int = 0) -> list[Array]:
@@ -241,21 +240,21 @@ def _pad_width(x: Array, pad_width: Any) -> tuple[tuple[int, int], ...]:
     return pads
 
 
-def _pad_index(mode: str, n: int, before: int, after: int) -> Tensor:
-    """int64 source indices along one axis for the non-constant modes."""
-    i = _B.arange(_dt.int64, -before, n + after, 1)
+def _pad_index(B: Any, mode: str, n: int, before: int, after: int) -> Tensor:
+    """int64 source indices on backend ``B`` along one axis for the non-constant modes."""
+    i = B.arange(_dt.int64, -before, n + after, 1)
     if mode == "edge":
-        return _B.max(_B.min(i, n - 1), 0)
+        return B.max(B.min(i, n - 1), 0)
     if mode == "wrap":
-        return _B.remainder(i, n)
+        return B.remainder(i, n)
     if mode == "reflect":
         if n == 1:
-            return _B.full(_dt.int64, (before + n + after,), 0)
+            return B.full(_dt.int64, (before + n + after,), 0)
         period = 2 * (n - 1)
-        m = _B.remainder(i, period)
-        return _B.where(_B.cmplt(m, n), m, _B.add(_B.neg(m), period))
-    m = _B.remainder(i, 2 * n)  # symmetric
-    return _B.where(_B.cmplt(m, n), m, _B.add(_B.neg(m), 2 * n - 1))
+        m = B.remainder(i, period)
+        return B.where(B.cmplt(m, n), m, B.add(B.neg(m), period))
+    m = B.remainder(i, 2 * n)  # symmetric
+    return B.where(B.cmplt(m, n), m, B.add(B.neg(m), 2 * n - 1))
 
 
 @names_memory_errors
@@ -275,17 +274,18 @@ def pad(
         raise ValueError(f"pad: mode must be one of {_PAD_MODES}, got {mode!r}")
     pads = _pad_width(x, pad_width)
     check_shape("pad", tuple(n + a + b for n, (a, b) in zip(x.shape, pads)), x.dtype.itemsize)
+    B = x._t.backend
     if mode == "constant":
         if isinstance(value, Array):
             if value.ndim != 0:
                 raise ValueError(f"pad: value must be a scalar, got shape {value.shape}")
-            value = _B.item(value._t)
+            value = value._t.backend.item(value._t)
         if x.dtype.kind == "b" and type(value) is int and value in (0, 1):
             value = bool(value)  # the default 0 pads a bool array with False
         v, d = _scalar("pad", value, x.dtype)
         if d is not x.dtype:
             raise TypeError(f"pad: a {type(value).__name__} value cannot fill a {x.dtype.name} array")
-        return _new(_B.pad(x._t, pads, v))
+        return _new(B.pad(x._t, pads, v))
     t = x._t
     for ax, (a, b) in enumerate(pads):
         if a == 0 and b == 0:
@@ -293,8 +293,8 @@ def pad(
         n = x.shape[ax]
         if n == 0:
             raise ValueError(f"pad: cannot pad the empty axis {ax} with mode {mode!r}")
-        t = _B.take(t, _pad_index(mode, n, a, b), axis=ax)
-    return _new(t if t is not x._t else _B.copy(t))
+        t = B.take(t, _pad_index(B, mode, n, a, b), axis=ax)
+    return _new(t if t is not x._t else B.copy(t))
 
 
 # ------------------------------------------------------------------- indexing
@@ -309,7 +309,8 @@ def _pick(x: Array, idx: list[int]) -> Tensor:
     """The sub-tensor at the leading indices ``idx`` (already normalised): a view."""
     k = len(idx)
     bounds = tuple((i, i + 1) for i in idx) + tuple((0, n) for n in x.shape[k:])
-    return _B.reshape(_B.shrink(x._t, bounds), x.shape[k:])
+    B = x._t.backend
+    return B.reshape(B.shrink(x._t, bounds), x.shape[k:])
 
 
 def get(x: Array, /, indices: int | Sequence[int]) -> Array:
@@ -329,7 +330,8 @@ def item(x: Array, /, indices: Sequence[int] = ()) -> bool | int | float | compl
     raw = _ints("item", indices, "indices")
     if len(raw) != x.ndim:
         raise ValueError(f"item: need {x.ndim} indices for {x.ndim}-d tensor, got {len(raw)}")
-    return _B.item(_pick(x, [_index("item", i, x.shape[a], a) for a, i in enumerate(raw)]))
+    t = _pick(x, [_index("item", i, x.shape[a], a) for a, i in enumerate(raw)])
+    return t.backend.item(t)
 
 
 # -------------------------------------------------------------------- slicing
@@ -422,23 +424,24 @@ A = _Spec("A")  #: the whole axis
 N = _Spec("N")  #: a new unit axis
 
 
-def _list_index(spec: L, n: int) -> tuple[Tensor, int]:
-    """The int64 indices of ``spec`` normalised into [0, n), and their count."""
+def _list_index(x: Tensor, spec: L, n: int) -> tuple[Tensor, int]:
+    """The int64 indices of ``spec`` normalised into [0, n), on ``x``'s device, and their count."""
     if isinstance(spec.indices, tuple):
         for i in spec.indices:
             if not -n <= i < n:
                 raise IndexError(f"slice: index {i} out of bounds [0, {n})")
         idx = [i + n if i < 0 else i for i in spec.indices]
-        return asarray(idx, dtype=_dt.int64)._t, len(idx)
+        return asarray(idx, dtype=_dt.int64, device=x.backend.device)._t, len(idx)
     t = spec.indices._t
+    B = backend_of("slice", x, t)
     k = spec.indices.shape[0]
     if k:
-        lo, hi = _B.item(_B.reduce_min(t, axes=(0,))), _B.item(_B.reduce_max(t, axes=(0,)))
+        lo, hi = B.item(B.reduce_min(t, axes=(0,))), B.item(B.reduce_max(t, axes=(0,)))
         if lo < -n or hi >= n:
             raise IndexError(f"slice: index {lo if lo < -n else hi} out of bounds [0, {n})")
         if t.dtype is not _dt.int64:
-            t = _B.cast(t, dtype=_dt.int64)
-        t = _B.where(_B.cmplt(t, 0), _B.add(t, n), t)
+            t = B.cast(t, dtype=_dt.int64)
+        t = B.where(B.cmplt(t, 0), B.add(t, n), t)
     return t, k
 
 
@@ -457,6 +460,7 @@ def slice(x: Array, /, specs: Sequence[Any]) -> Array:  # noqa: A001 - the Nx na
             raise TypeError(f"slice: specs must be I, R, Rs, L, A or N, got {s!r}")
     if sum(1 for s in specs if s is not N) > x.ndim:
         raise IndexError("slice: too many indices")
+    B = x._t.backend
     bounds, flips, takes, out_shape = [], [], [], []
     ax = 0
     for s in [*specs, *[A] * (x.ndim - sum(1 for s in specs if s is not N))]:
@@ -488,9 +492,9 @@ def slice(x: Array, /, specs: Sequence[Any]) -> Array:  # noqa: A001 - the Nx na
                 bounds.append((0, n))
                 flips.append(False)
                 if k:
-                    takes.append((ax, _B.arange(_dt.int64, start, stop, step)))
+                    takes.append((ax, B.arange(_dt.int64, start, stop, step)))
         else:  # L
-            idx, k = _list_index(s, n)
+            idx, k = _list_index(x._t, s, n)
             bounds.append((0, n))
             flips.append(False)
             out_shape.append(k)
@@ -498,12 +502,12 @@ def slice(x: Array, /, specs: Sequence[Any]) -> Array:  # noqa: A001 - the Nx na
         ax += 1
     out_shape = tuple(out_shape)
     if prod(out_shape) == 0:
-        return _new(_B.full(x.dtype, out_shape, 0))
+        return _new(B.full(x.dtype, out_shape, 0))
     t = x._t
     if any(b != (0, n) for b, n in zip(bounds, x.shape)):
-        t = _B.shrink(t, tuple(bounds))
+        t = B.shrink(t, tuple(bounds))
     if any(flips):
-        t = _B.flip(t, tuple(flips))
+        t = B.flip(t, tuple(flips))
     for a, idx in takes:
-        t = _B.take(t, idx, axis=a)
-    return _new(_B.reshape(t, out_shape) if t.view.shape != out_shape else t)
+        t = B.take(t, idx, axis=a)
+    return _new(B.reshape(t, out_shape) if t.view.shape != out_shape else t)

@@ -15,18 +15,15 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from nx_core.backend import get_backend
 from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._elementwise_functions import _scalar
-from ._validation import broadcast_tensor, core_message, py_scalar
+from ._validation import backend_of, broadcast_tensor, core_message, py_scalar
 
 __all__ = ["getitem", "setitem"]
-
-_B = get_backend()
 
 # Item tags of a parsed key.
 _INT, _SLICE, _NONE, _IARR, _BARR, _BOOL0 = range(6)
@@ -40,7 +37,7 @@ def _as_index(name: str, v: Any, what: str) -> int:
     if isinstance(v, Array):
         if v.ndim != 0 or v.dtype not in _dt.integer:
             raise _fail(name, f"{what} must be an integer or a 0-d integer array, got a {v.ndim}-D {v.dtype.name} array")
-        return int(_B.item(v._t))
+        return int(v._t.backend.item(v._t))
     if isinstance(v, (float, complex, str, bytes)):
         raise _fail(name, f"{what} must be an integer, got {type(v).__name__}")
     try:
@@ -72,8 +69,8 @@ def _flatten_list(name: str, obj: Any, depth: int, out: list, shape: list) -> No
         raise _fail(name, f"a list index may hold only integers or booleans, got {type(obj).__name__}") from None
 
 
-def _list_index(name: str, obj: Any) -> Tensor:
-    """A Python (nested) list of ints or bools as an int64 or bool Tensor."""
+def _list_index(name: str, B: Any, obj: Any) -> Tensor:
+    """A Python (nested) list of ints or bools as an int64 or bool Tensor on backend ``B``."""
     flat: list = []
     shape: list = []
     _flatten_list(name, obj, 0, flat, shape)
@@ -81,20 +78,23 @@ def _list_index(name: str, obj: Any) -> Tensor:
     if n_bool and n_bool != len(flat):
         raise _fail(name, "a list index cannot mix booleans and integers")
     if not flat:
-        t = _B.full(_dt.int64, (0,), 0)
+        t = B.full(_dt.int64, (0,), 0)
     elif n_bool:
-        t = _B.from_host(flat)
+        t = B.from_host(flat)
     else:
         if any(not -(1 << 63) <= v < (1 << 63) for v in flat):
             raise _fail(name, "an index in a list is out of bounds")
-        t = _B.from_host(flat)
+        t = B.from_host(flat)
         if t.dtype is not _dt.int64:
-            t = _B.cast(t, dtype=_dt.int64)
-    return _B.reshape(t, tuple(shape))
+            t = B.cast(t, dtype=_dt.int64)
+    return B.reshape(t, tuple(shape))
 
 
-def _parse(name: str, key: Any) -> tuple[list, int]:
-    """The key as a list of (tag, value) items, Ellipsis kept as ``(None, ...)``."""
+def _parse(name: str, t: Tensor, key: Any) -> tuple[list, int]:
+    """The key into ``t`` as a list of (tag, value) items, Ellipsis kept as ``(None, ...)``.
+
+    Index arrays must live on ``t``'s device; 0-d ones are read as Python ints and bools.
+    """
     if not isinstance(key, tuple):
         key = (key,)
     items: list = []
@@ -116,17 +116,20 @@ def _parse(name: str, key: Any) -> tuple[list, int]:
             items.append((_SLICE, slice(start, stop, step)))
         elif isinstance(k, Array):
             d = k.dtype
+            kt = k._t
+            if k.ndim:
+                backend_of(name, t, kt)
             if d is _dt.bool:
-                items.append((_BOOL0, bool(_B.item(k._t))) if k.ndim == 0 else (_BARR, k._t))
+                items.append((_BOOL0, bool(kt.backend.item(kt))) if k.ndim == 0 else (_BARR, kt))
             elif d in _dt.integer:
-                items.append((_INT, int(_B.item(k._t))) if k.ndim == 0 else (_IARR, k._t))
+                items.append((_INT, int(kt.backend.item(kt))) if k.ndim == 0 else (_IARR, kt))
             else:
                 raise _fail(name, f"arrays used as indices must be of integer or boolean dtype, got {d.name}")
         elif isinstance(k, bool):
             items.append((_BOOL0, k))
         elif isinstance(k, (list, tuple)):
-            t = _list_index(name, k)
-            items.append((_BARR if t.dtype is _dt.bool else _IARR, t))
+            lt = _list_index(name, t.backend, k)
+            items.append((_BARR if lt.dtype is _dt.bool else _IARR, lt))
         else:
             items.append((_INT, _as_index(name, k, "an index")))
     return items, n_ell
@@ -180,13 +183,14 @@ def _basic(name: str, t: Tensor, items: list) -> Tensor:
             steps.append(k)
             out.append(len(range(b, e, k)))
         ax += 1
+    B = t.backend
     if t.view.mask is not None:
-        t = _B.copy(t)  # virtual padding: read through a materialised copy
+        t = B.copy(t)  # virtual padding: read through a materialised copy
     if any(b != 0 or e != n or k != 1 for b, e, k, n in zip(starts, stops, steps, shape)):
-        t = _B.slice_view(t, starts, stops, steps)
+        t = B.slice_view(t, starts, stops, steps)
     out_shape = tuple(out)
     if t.view.shape != out_shape:
-        t = _B.reshape(t, out_shape)
+        t = B.reshape(t, out_shape)
     return t
 
 
@@ -207,8 +211,9 @@ def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
 
 def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[int, ...]]:
     """(tensor, backend key, result shape) for a key holding integer or boolean arrays."""
+    B = t.backend
     if t.view.mask is not None:
-        t = _B.copy(t)
+        t = B.copy(t)
     # 0-d booleans: a new unit axis indexed by [0] (True) or [] (False).
     if any(tag == _BOOL0 for tag, _ in items):
         shape = list(t.view.shape)
@@ -217,13 +222,13 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
         for tag, v in items:
             if tag == _BOOL0:
                 shape.insert(ax, 1)
-                idx = _B.full(_dt.int64, (1,) if v else (0,), 0)
+                idx = B.full(_dt.int64, (1,) if v else (0,), 0)
                 new_items.append((_IARR, idx))
                 ax += 1
             else:
                 new_items.append((tag, v))
                 ax += _consumed(tag, v)
-        t = _B.reshape(t, tuple(shape))
+        t = B.reshape(t, tuple(shape))
         items = new_items
     # Boolean arrays: check their shapes, then use their nonzero coordinates.
     shape = t.view.shape
@@ -242,7 +247,7 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
                             f"{shape[ax:ax + len(mshape)]} (at axis {ax + j})",
                         )
                     empty_axes.append(ax + j)
-            new_items.extend((_IARR, c) for c in _B.nonzero(v))
+            new_items.extend((_IARR, c) for c in B.nonzero(v))
             ax += len(mshape)
         else:
             new_items.append((tag, v))
@@ -250,7 +255,7 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
     items = new_items
     if empty_axes:
         n = len(shape)
-        t = _B.slice_view(t, [0] * n, [0 if i in empty_axes else shape[i] for i in range(n)], [1] * n)
+        t = B.slice_view(t, [0] * n, [0 if i in empty_axes else shape[i] for i in range(n)], [1] * n)
         shape = t.view.shape
     # Bounds, the backend key and the result shape.
     key = []
@@ -291,8 +296,8 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
 
 def _resolve(name: str, x: Array, key: Any) -> tuple[bool, Tensor, tuple, tuple[int, ...]]:
     """(is basic, tensor, backend key or (), result shape)."""
-    items, _ = _parse(name, key)
     t = x._t
+    items, _ = _parse(name, t, key)
     items = _expand(name, items, len(t.view.shape))
     if all(tag in (_INT, _SLICE, _NONE) for tag, _ in items):
         v = _basic(name, t, items)
@@ -339,7 +344,7 @@ def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
         return None
     if ax < nd:
         items += [(0, shape[i], 1) for i in range(ax, nd)]
-    return _B.basic_view(t, items)
+    return t.backend.basic_view(t, items)
 
 
 _FULL = slice(None)
@@ -351,8 +356,9 @@ def getitem(x: Array, key: Any, /) -> Array:
         kt = key._t
         kind = kt.dtype.kind
         if (kind in "iu" and kt.view.shape and x._t.view.shape) or (kind == "b" and kt.view.shape == x._t.view.shape):
+            B = backend_of("__getitem__", x._t, kt)
             try:
-                return Array._new(_B.index(x._t, (kt,)))
+                return Array._new(B.index(x._t, (kt,)))
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
     else:
@@ -363,20 +369,21 @@ def getitem(x: Array, key: Any, /) -> Array:
     if basic:
         return Array._new(t)
     try:
-        return Array._new(_B.index(t, k))
+        return Array._new(t.backend.index(t, k))
     except IndexError as e:
         raise IndexError(f"__getitem__: {e}") from None
 
 
 def _value(name: str, x: Array, value: Any) -> Any:
-    """``value`` as a Tensor of x's dtype, or a Python scalar representable in it."""
+    """``value`` as a Tensor of x's dtype on x's device, or a Python scalar representable in it."""
     d = x.dtype
     if isinstance(value, Array):
+        t = value._t
+        B = backend_of(name, x._t, t)
         vd = value.dtype
         if vd is not d and _dt.PROMOTION.get((vd, d)) is not d:
             raise TypeError(f"{name}: cannot assign a {vd.name} array to a {d.name} array without changing its dtype")
-        t = value._t
-        return t if vd is d else _B.cast(t, dtype=d)
+        return t if vd is d else B.cast(t, dtype=d)
     value = py_scalar(value)
     if type(value) in (bool, int, float, complex):
         s, rd = _scalar(name, value, d)
@@ -397,7 +404,7 @@ def _fit(name: str, v: Any, shape: tuple[int, ...]) -> Any:
     if not ok:
         raise ValueError(f"{name}: a value of shape {v.view.shape} cannot be broadcast to the indexed shape {shape}")
     if vs != v.view.shape:
-        v = _B.reshape(v, vs)
+        v = v.backend.reshape(v, vs)
     return broadcast_tensor(v, shape)
 
 
@@ -409,11 +416,12 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
     v = _value(name, x, value)
     basic, t, k, shape = _resolve(name, x, key)
     v = _fit(name, v, shape)
+    B = t.backend
     try:
         if basic:
-            _B.assign(t, v)
+            B.assign(t, v)
         else:
-            _B.index_put(t, k, v)
+            B.index_put(t, k, v)
     except NxInvalidArgument as e:
         raise ValueError(core_message(name, e)) from None
     except IndexError as e:

@@ -8,24 +8,22 @@ from __future__ import annotations
 
 from typing import Optional
 
-from nx_core.backend import get_backend
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import broadcast_tensor, check_array, normalize_axis
+from ._validation import backend_of, broadcast_tensor, check_array, normalize_axis
 
 __all__ = ["take", "take_along_axis"]
-
-_B = get_backend()
 
 
 def _check_bounds(name: str, idx: Tensor, n: int) -> None:
     if idx.view.numel == 0:
         return
+    B = idx.backend
     axes = tuple(range(len(idx.view.shape)))
-    lo = _B.item(_B.reduce_min(idx, axes=axes))
-    hi = _B.item(_B.reduce_max(idx, axes=axes))
+    lo = B.item(B.reduce_min(idx, axes=axes))
+    hi = B.item(B.reduce_max(idx, axes=axes))
     if lo < -n or hi >= n:
         bad = lo if lo < -n else hi
         raise IndexError(f"{name}: index {bad} is out of bounds for an axis of size {n}")
@@ -43,6 +41,7 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     name = "take"
     x = check_array(name, x)
     indices = _indices(name, indices)
+    B = backend_of(name, x._t, indices._t)
     if indices.ndim != 1:
         raise ValueError(f"{name}: indices must be one-dimensional, got shape {indices.shape}")
     if axis is None:
@@ -55,7 +54,7 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
         ax = normalize_axis(name, axis, x.ndim)
     n = x.shape[ax]
     _check_bounds(name, indices._t, n)
-    return Array._new(_B.take(x._t, indices._t, axis=ax))
+    return Array._new(B.take(x._t, indices._t, axis=ax))
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
@@ -63,6 +62,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     name = "take_along_axis"
     x = check_array(name, x)
     indices = _indices(name, indices)
+    B = backend_of(name, x._t, indices._t)
     if x.ndim == 0:
         raise ValueError(f"{name}: x must have at least one dimension")
     if indices.ndim != x.ndim:
@@ -82,4 +82,4 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     _check_bounds(name, indices._t, xs[ax])
     xt = broadcast_tensor(x._t, tuple(xs[ax] if d is None else d for d in shape))
     it = broadcast_tensor(indices._t, tuple(js[ax] if d is None else d for d in shape))
-    return Array._new(_B.gather(xt, it, axis=ax))
+    return Array._new(B.gather(xt, it, axis=ax))

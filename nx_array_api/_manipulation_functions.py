@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from typing import Any, List, Optional, Tuple, Union
 
-from nx_core.backend import get_backend
 from nx_core.dtype import DType
 from nx_core.errors import AxisError, NxInvalidArgument
 from nx_core.tensor import Tensor
@@ -21,6 +20,7 @@ from ._array_object import Array
 from ._validation import (
     MAX_DIMS,
     as_int,
+    backend_of,
     broadcast_shapes as _bshapes,
     broadcast_tensor,
     check_array,
@@ -48,7 +48,6 @@ __all__ = [
     "unstack",
 ]
 
-_B = get_backend()
 _new = Array._new
 
 
@@ -88,10 +87,11 @@ def _view_reshape(t: Tensor, shape: tuple[int, ...]) -> Tensor:
     """``t`` reshaped to ``shape`` (same element count): a view when possible, else a copy."""
     if t.view.shape == shape:
         return t
+    B = t.backend
     try:
-        return _B.reshape(t, shape)
+        return B.reshape(t, shape)
     except NxInvalidArgument:
-        return _B.reshape(_B.copy(t), shape)
+        return B.reshape(B.copy(t), shape)
 
 
 def _flat(t: Tensor) -> Tensor:
@@ -114,13 +114,15 @@ def _common_dtype(name: str, arrays: list[Array]) -> DType:
 
 
 def _cast(t: Tensor, d: DType) -> Tensor:
-    return t if t.dtype is d else _B.cast(t, dtype=d)
+    return t if t.dtype is d else t.backend.cast(t, dtype=d)
 
 
 # ---------------------------------------------------------------- functions
 def broadcast_arrays(*arrays: Array) -> Tuple[Array, ...]:
     """Broadcasts the arrays against one another (stride-0 views)."""
     xs = [check_array("broadcast_arrays", a, "arrays[i]") for a in arrays]
+    if xs:
+        backend_of("broadcast_arrays", *(a._t for a in xs))
     shape = _bshapes("broadcast_arrays", *(a.shape for a in xs))
     return tuple(_new(broadcast_tensor(a._t, shape)) for a in xs)
 
@@ -154,25 +156,26 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
     """Joins arrays along an existing axis (``axis=None`` flattens them first); a copy."""
     name = "concat"
     if type(axis) is int and type(arrays) in (list, tuple) and arrays:
-        # The common call: arrays of one dtype and rank, equal outside a valid axis.
+        # The common call: arrays of one device, dtype and rank, equal outside a valid axis.
         ts = [a._t for a in arrays if type(a) is Array]
         if len(ts) == len(arrays):
-            d, s0 = ts[0].dtype, ts[0].view.shape
+            B, d, s0 = ts[0].backend, ts[0].dtype, ts[0].view.shape
             nd = len(s0)
             if nd and -nd <= axis < nd:
                 ax = axis + nd if axis < 0 else axis
                 head, tail = s0[:ax], s0[ax + 1 :]
                 for t in ts:
                     sh = t.view.shape
-                    if t.dtype is not d or len(sh) != nd or sh[:ax] != head or sh[ax + 1 :] != tail:
+                    if t.backend is not B or t.dtype is not d or len(sh) != nd or sh[:ax] != head or sh[ax + 1 :] != tail:
                         break
                 else:
-                    return _new(_B.cat(ts, axis=ax))
+                    return _new(B.cat(ts, axis=ax))
     xs = _arrays(name, arrays)
+    B = backend_of(name, *(a._t for a in xs))
     d = _common_dtype(name, xs)
     if axis is None:
         ts = [_cast(_flat(a._t), d) for a in xs]
-        return _new(_B.cat(ts, axis=0))
+        return _new(B.cat(ts, axis=0))
     nd = xs[0].ndim
     if any(a.ndim != nd for a in xs):
         raise ValueError(f"{name}: all arrays must have the same number of dimensions, got {[a.ndim for a in xs]}")
@@ -183,7 +186,7 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
     for a in xs[1:]:
         if any(p != q for i, (p, q) in enumerate(zip(s0, a.shape)) if i != ax):
             raise ValueError(f"{name}: shapes {s0} and {a.shape} differ outside axis {ax}")
-    return _new(_B.cat([_cast(a._t, d) for a in xs], axis=ax))
+    return _new(B.cat([_cast(a._t, d) for a in xs], axis=ax))
 
 
 def expand_dims(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
@@ -212,7 +215,7 @@ def flip(x: Array, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None) -> 
     axes = normalize_axes("flip", axis, x.ndim)
     if not axes:
         return _new(x._t)
-    return _new(_B.flip(x._t, tuple(i in axes for i in range(x.ndim))))
+    return _new(x._t.backend.flip(x._t, tuple(i in axes for i in range(x.ndim))))
 
 
 def moveaxis(x: Array, source: Union[int, Tuple[int, ...]], destination: Union[int, Tuple[int, ...]], /) -> Array:
@@ -226,7 +229,7 @@ def moveaxis(x: Array, source: Union[int, Tuple[int, ...]], destination: Union[i
     order = [i for i in range(x.ndim) if i not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
-    return _new(_B.permute(x._t, tuple(order)))
+    return _new(x._t.backend.permute(x._t, tuple(order)))
 
 
 def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
@@ -236,14 +239,14 @@ def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
         n = len(x._t.view.shape)
         ax = tuple([a + n if type(a) is int and a < 0 else a for a in axes])
         if len(ax) == n and all(type(a) is int for a in ax) and sorted(ax) == list(range(n)):
-            return _new(_B.permute(x._t, ax))
+            return _new(x._t.backend.permute(x._t, ax))
     x = check_array(name, x)
     if not isinstance(axes, (tuple, list)):
         raise TypeError(f"{name}: axes must be a tuple of ints, got {type(axes).__name__}")
     ax = tuple(_int(name, a, "axes entry") for a in axes)
     if len(ax) != x.ndim:
         raise ValueError(f"{name}: axes {ax} must have one entry per dimension ({x.ndim})")
-    return _new(_B.permute(x._t, _axes_list(name, ax, x.ndim)))
+    return _new(x._t.backend.permute(x._t, _axes_list(name, ax, x.ndim)))
 
 
 @names_memory_errors
@@ -252,6 +255,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     name = "repeat"
     x = check_array(name, x)
     t = x._t
+    B = t.backend
     if axis is None:
         t = _flat(t)
         ax = 0
@@ -260,21 +264,22 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     n = t.view.shape[ax]
     if isinstance(repeats, Array) and repeats.ndim != 0:
         r = repeats._t
+        backend_of(name, t, r)
         if repeats.dtype not in _dt.integer:
             raise TypeError(f"{name}: repeats must have an integer dtype, got {repeats.dtype.name}")
         if repeats.ndim != 1 or repeats.shape[0] not in (1, n):
             raise ValueError(f"{name}: repeats of shape {repeats.shape} must have shape (1,) or ({n},)")
         if r.dtype is _dt.uint64 and r.view.numel:
-            if _B.item(_B.reduce_max(r, axes=(0,))) >= 1 << 63:
+            if B.item(B.reduce_max(r, axes=(0,))) >= 1 << 63:
                 raise ValueError(f"{name}: a repeat count is too large")
         r = _cast(r, _dt.int64)
-        if r.view.numel and _B.item(_B.reduce_min(r, axes=(0,))) < 0:
+        if r.view.numel and B.item(B.reduce_min(r, axes=(0,))) < 0:
             raise ValueError(f"{name}: repeats must be non-negative")
         if r.view.shape[0] == 1 and n != 1:
-            r = _B.item(r)
+            r = B.item(r)
         # The output length, summed in float64 (exact enough to tell a size that fits
         # from one past 2**63; an int64 sum would wrap).
-        total = n * r if type(r) is int else _B.item(_B.reduce_sum(_cast(r, _dt.float64), axes=(0,)))
+        total = n * r if type(r) is int else B.item(B.reduce_sum(_cast(r, _dt.float64), axes=(0,)))
     else:
         r = _int(name, repeats, "repeats")
         if r < 0:
@@ -284,7 +289,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
         total = n * r
     shape = t.view.shape
     check_shape(name, shape[:ax] + (int(total),) + shape[ax + 1:], t.dtype.itemsize)
-    return _new(_B.repeat(t, r, axis=ax))
+    return _new(B.repeat(t, r, axis=ax))
 
 
 def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None) -> Array:
@@ -311,16 +316,17 @@ def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None)
     elif known != size:
         raise ValueError(f"{name}: cannot reshape an array of shape {x.shape} to {shape}")
     t = x._t
+    B = t.backend
     if size == 0 or len(shape) > MAX_DIMS:  # other shapes hold x's elements, which exist
         check_shape(name, shape, t.dtype.itemsize)
     if copy:
-        return _new(_B.reshape(_B.copy(t), shape))
+        return _new(B.reshape(B.copy(t), shape))
     try:
-        return _new(_B.reshape(t, shape))
+        return _new(B.reshape(t, shape))
     except NxInvalidArgument:
         if copy is False:
             raise ValueError(f"{name}: cannot reshape {x.shape} to {shape} without a copy, but copy=False") from None
-        return _new(_B.reshape(_B.copy(t), shape))
+        return _new(B.reshape(B.copy(t), shape))
 
 
 def roll(
@@ -338,13 +344,13 @@ def roll(
         if len(shifts) != 1:
             raise ValueError(f"{name}: with axis=None, shift must be a single integer, got {shift}")
         t = _flat(x._t)
-        return _new(_view_reshape(_B.roll(t, shifts, (0,)), x.shape))
+        return _new(_view_reshape(t.backend.roll(t, shifts, (0,)), x.shape))
     axes = tuple(normalize_axis(name, a, x.ndim) for a in _int_tuple(name, axis, "axis"))
     if len(shifts) == 1:
         shifts = shifts * len(axes)
     elif len(shifts) != len(axes) or not isinstance(axis, (tuple, list)):
         raise ValueError(f"{name}: shift {shift} and axis {axis} must have the same length")
-    return _new(_B.roll(x._t, shifts, axes))
+    return _new(x._t.backend.roll(x._t, shifts, axes))
 
 
 def squeeze(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
@@ -363,6 +369,7 @@ def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) ->
     """Joins same-shaped arrays along a new axis; a copy."""
     name = "stack"
     xs = _arrays(name, arrays)
+    B = backend_of(name, *(a._t for a in xs))
     d = _common_dtype(name, xs)
     s0 = xs[0].shape
     for a in xs[1:]:
@@ -370,7 +377,7 @@ def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) ->
             raise ValueError(f"{name}: all arrays must have the same shape, got {s0} and {a.shape}")
     ax = _axis(name, axis, len(s0) + 1)
     shape = s0[:ax] + (1,) + s0[ax:]
-    return _new(_B.cat([_cast(_view_reshape(a._t, shape), d) for a in xs], axis=ax))
+    return _new(B.cat([_cast(_view_reshape(a._t, shape), d) for a in xs], axis=ax))
 
 
 @names_memory_errors
@@ -391,17 +398,18 @@ def tile(x: Array, repetitions: Tuple[int, ...], /) -> Array:
     inter = tuple(v for s in shape for v in (1, s))
     big = tuple(v for r, s in zip(reps, shape) for v in (r, s))
     out = check_shape(name, tuple(r * s for r, s in zip(reps, shape)), x._t.dtype.itemsize)
+    B = x._t.backend
     if 0 in out:  # nothing to copy (and the (r, s) view of it could pass NumPy's size limit)
-        return _new(_B.buffer(x._t.dtype, out))
+        return _new(B.buffer(x._t.dtype, out))
     if len(big) > MAX_DIMS:  # (r, s) pairs would pass the rank limit: one axis at a time
         t, cur = _view_reshape(x._t, shape), list(shape)
         for i, r in enumerate(reps):
             a, s, b = math.prod(cur[:i]), cur[i], math.prod(cur[i + 1:])
             cur[i] = r * s
-            t = _B.reshape(_B.copy(_B.expand(_view_reshape(t, (a, 1, s, b)), (a, r, s, b))), tuple(cur))
+            t = B.reshape(B.copy(B.expand(_view_reshape(t, (a, 1, s, b)), (a, r, s, b))), tuple(cur))
         return _new(t)
-    t = _B.expand(_view_reshape(x._t, inter), big)
-    return _new(_B.reshape(_B.copy(t), out))
+    t = B.expand(_view_reshape(x._t, inter), big)
+    return _new(B.reshape(B.copy(t), out))
 
 
 def unstack(x: Array, /, *, axis: int = 0) -> Tuple[Array, ...]:
@@ -412,8 +420,9 @@ def unstack(x: Array, /, *, axis: int = 0) -> Tuple[Array, ...]:
         raise ValueError(f"{name}: cannot unstack a 0-d array")
     ax = _axis(name, axis, x.ndim)
     t = x._t
+    B = t.backend
     if t.view.mask is not None:
-        t = _B.copy(t)
+        t = B.copy(t)
     shape = x.shape
     out_shape = shape[:ax] + shape[ax + 1:]
     starts = [0] * x.ndim
@@ -422,5 +431,5 @@ def unstack(x: Array, /, *, axis: int = 0) -> Tuple[Array, ...]:
     parts = []
     for i in range(shape[ax]):
         starts[ax], stops[ax] = i, i + 1
-        parts.append(_new(_B.reshape(_B.slice_view(t, starts, stops, steps), out_shape)))
+        parts.append(_new(B.reshape(B.slice_view(t, starts, stops, steps), out_shape)))
     return tuple(parts)

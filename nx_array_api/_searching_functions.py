@@ -9,18 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional, Tuple, Union
 
-from nx_core.backend import get_backend
 from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._elementwise_functions import _scalar
-from ._validation import broadcast_shapes, broadcast_tensor, check_array, normalize_axes, normalize_axis
+from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, normalize_axes, normalize_axis
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
-_B = get_backend()
 _new = Array._new
 
 
@@ -36,10 +34,11 @@ def _flatten(t: Tensor) -> Tensor:
     n = t.view.numel
     if t.view.shape == (n,):
         return t
+    B = t.backend
     try:
-        return _B.reshape(t, (n,))
+        return B.reshape(t, (n,))
     except NxInvalidArgument:
-        return _B.reshape(_B.copy(t), (n,))
+        return B.reshape(B.copy(t), (n,))
 
 
 def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Array:
@@ -49,13 +48,14 @@ def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Arra
     if t.dtype not in _dt.real_numeric:
         raise TypeError(f"{name}: only real numeric dtypes are allowed, got {t.dtype.name}")
     shape = t.view.shape
-    op = getattr(_B, prim)
+    B = t.backend
+    op = getattr(B, prim)
     if axis is None:
         if t.view.numel == 0:
             raise ValueError(f"{name}: cannot take {name} of an empty array (shape {shape})")
         r = op(_flatten(t), axis=0, keepdims=False)
         if keepdims:
-            r = _B.reshape(r, (1,) * len(shape))
+            r = B.reshape(r, (1,) * len(shape))
         return _new(r)
     a = normalize_axis(name, axis, len(shape))
     if shape[a] == 0:
@@ -87,9 +87,10 @@ def count_nonzero(
     t = x._t
     axes = normalize_axes(name, axis, len(t.view.shape))
     # Note: complex elements count when either part is non-zero; NaN counts.
-    mask = _B.cmpne(t, False if t.dtype is _dt.bool else 0)
-    counts = _B.cast(mask, dtype=_dt.DEFAULT_INDEX)
-    return _new(_B.reduce_sum(counts, axes=axes, keepdims=keepdims))
+    B = t.backend
+    mask = B.cmpne(t, False if t.dtype is _dt.bool else 0)
+    counts = B.cast(mask, dtype=_dt.DEFAULT_INDEX)
+    return _new(B.reduce_sum(counts, axes=axes, keepdims=keepdims))
 
 
 def nonzero(x: Array, /) -> Tuple[Array, ...]:
@@ -97,7 +98,7 @@ def nonzero(x: Array, /) -> Tuple[Array, ...]:
     x = check_array("nonzero", x)
     if x.ndim == 0:
         raise ValueError("nonzero: x must have at least one dimension, got a 0-d array")
-    return tuple(_new(i) for i in _B.nonzero(x._t))
+    return tuple(_new(i) for i in x._t.backend.nonzero(x._t))
 
 
 def searchsorted(
@@ -112,18 +113,20 @@ def searchsorted(
     name = "searchsorted"
     x1 = check_array(name, x1, "x1")
     t1 = x1._t
+    B = t1.backend
     if x1.ndim != 1:
         raise ValueError(f"{name}: x1 must be 1-D, got shape {x1.shape}")
     if side not in ("left", "right") or type(side) is not str:
         raise ValueError(f"{name}: side must be 'left' or 'right', got {side!r}")
     if isinstance(x2, Array):
         t2 = x2._t
+        backend_of(name, t1, t2)
         d = _dt.PROMOTION.get((t1.dtype, t2.dtype))
         if d is None:
             raise TypeError(f"{name}: dtypes {t1.dtype.name} and {t2.dtype.name} cannot be promoted together")
     elif type(x2) in (int, float, bool):
         s, d = _scalar(name, x2, t1.dtype)
-        t2 = _B.full(d, (), s)
+        t2 = B.full(d, (), s)
     else:
         raise TypeError(f"{name}: x2 must be an nx array or a Python int or float, got {type(x2).__name__}")
     if d not in _dt.real_numeric:
@@ -131,22 +134,23 @@ def searchsorted(
     if sorter is not None:
         sorter = check_array(name, sorter, "sorter")
         st = sorter._t
+        backend_of(name, t1, st)
         if st.dtype not in _dt.integer:
             raise TypeError(f"{name}: sorter must have an integer dtype, got {st.dtype.name}")
         if sorter.shape != x1.shape:
             raise ValueError(f"{name}: sorter must have the shape of x1 {x1.shape}, got {sorter.shape}")
         n = x1.shape[0]
         if n:
-            lo = _B.item(_B.reduce_min(st, axes=(0,)))
-            hi = _B.item(_B.reduce_max(st, axes=(0,)))
+            lo = B.item(B.reduce_min(st, axes=(0,)))
+            hi = B.item(B.reduce_max(st, axes=(0,)))
             if lo < -n or hi >= n:
                 raise ValueError(f"{name}: sorter holds an index out of range for x1 of size {n}")
-        t1 = _B.take(t1, st, axis=0)
+        t1 = B.take(t1, st, axis=0)
     if t1.dtype is not d:
-        t1 = _B.cast(t1, dtype=d)
+        t1 = B.cast(t1, dtype=d)
     if t2.dtype is not d:
-        t2 = _B.cast(t2, dtype=d)
-    return _new(_B.searchsorted(t1, t2, side=side))
+        t2 = B.cast(t2, dtype=d)
+    return _new(B.searchsorted(t1, t2, side=side))
 
 
 def where(
@@ -163,24 +167,27 @@ def where(
         raise TypeError(f"{name}: condition must have a bool dtype, got {c.dtype.name}")
     a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
     if a1 and a2:
-        d = _dt.result_type_pair(x1.dtype, x2.dtype, name)
         t1, t2 = x1._t, x2._t
+        B = backend_of(name, c, t1, t2)
+        d = _dt.result_type_pair(x1.dtype, x2.dtype, name)
     elif a1:
         t1 = x1._t
+        B = backend_of(name, c, t1)
         s, d = _scalar(name, x2, t1.dtype)
-        t2 = _B.full(d, (), s)
+        t2 = B.full(d, (), s)
     elif a2:
         t2 = x2._t
+        B = backend_of(name, c, t2)
         s, d = _scalar(name, x1, t2.dtype)
-        t1 = _B.full(d, (), s)
+        t1 = B.full(d, (), s)
     else:
         raise TypeError(
             f"{name}: at least one of x1 and x2 must be an nx array, got {type(x1).__name__} and {type(x2).__name__}"
         )
     if t1.dtype is not d:
-        t1 = _B.cast(t1, dtype=d)
+        t1 = B.cast(t1, dtype=d)
     if t2.dtype is not d:
-        t2 = _B.cast(t2, dtype=d)
+        t2 = B.cast(t2, dtype=d)
     shape = broadcast_shapes(name, c.view.shape, t1.view.shape, t2.view.shape)
-    r = _B.where(broadcast_tensor(c, shape), broadcast_tensor(t1, shape), broadcast_tensor(t2, shape))
+    r = B.where(broadcast_tensor(c, shape), broadcast_tensor(t1, shape), broadcast_tensor(t2, shape))
     return _new(r)
