@@ -177,6 +177,14 @@ def _positive(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
+def _is_positive_zero(value: Any) -> bool:
+    """True for a scalar whose every bit is zero: False, 0 and +0.0 (not -0.0, not NaN)."""
+    t = type(value)
+    if t is int or t is bool:
+        return not value
+    return t is float and value == 0.0 and math.copysign(1.0, value) > 0
+
+
 class NumpyBackend:
     """Executes every primitive with NumPy on the CPU."""
 
@@ -221,7 +229,7 @@ class NumpyBackend:
 
     def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
         shape = tuple(shape)
-        if value == 0 and type(value) is not complex:
+        if _is_positive_zero(value):  # calloc'd zeros; never for -0.0, whose sign must survive
             return self.wrap(np.zeros(shape, dtype=_NP[dtype]), dtype)
         return self.wrap(np.full(shape, value, dtype=_NP[dtype]), dtype)
 

@@ -4,6 +4,8 @@
 * ``numpy`` is imported only under ``nx_core/backend/``.
 * ``shape.py``, ``view.py``, ``dtype.py`` and ``_symbolic.py`` import the standard
   library, ``nx_core.errors`` and each other only.
+* ``nx_array_api`` never looks a backend up by itself: an array computes on the
+  backend its tensor carries, a creation function on its device's.
 """
 
 from __future__ import annotations
@@ -108,3 +110,19 @@ def test_array_api_may_be_absent():
     # nothing to check when the package is not there yet; when it is, it must parse
     for path in API_FILES:
         ast.parse(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", API_FILES, ids=lambda p: p.name)
+def test_array_api_reads_no_global_backend(path):
+    """No ``get_backend``/``backend_of_kind`` in the namespace, and no module-level
+    name bound to a backend (``_B = ...``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "nx_core.backend":
+            names = {a.name for a in node.names}
+            assert not names & {"get_backend", "backend_of_kind", "make_backend"}, f"{path.name} imports {names}"
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            f = node.value.func
+            fname = getattr(f, "id", getattr(f, "attr", ""))
+            assert "backend" not in fname, f"{path.name}:{node.lineno} binds a backend at import"
