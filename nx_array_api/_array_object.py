@@ -13,7 +13,6 @@ from nx_core.device import Device
 from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
-from . import _dtypes as _dt
 
 __all__ = ["Array", "Device"]
 

@@ -3,7 +3,7 @@
 A key is parsed once into a list of items: ints, slices, ``None``, integer Tensors and
 boolean Tensors (Ellipsis expanded, 0-d integer arrays read as ints). Keys made only of
 ints, slices and ``None`` are *basic*: the result is an O(1) view over the same buffer
-(``slice_view`` then a reshape that drops/inserts unit axes). Any integer or boolean
+(``basic_view``: int axes dropped, unit axes inserted for ``None``). Any integer or boolean
 array makes the key *advanced* (NumPy's rules: arrays and ints broadcast together;
 their dimensions go where the arrays are when these are adjacent, else first); the
 result is a copy. Boolean masks are turned into their ``nonzero`` coordinates, as NumPy
@@ -164,34 +164,27 @@ def _check_int(name: str, i: int, n: int, axis: int) -> int:
 def _basic(name: str, t: Tensor, items: list) -> Tensor:
     """The O(1) view of ``t`` for a key of ints, slices and None (Ellipsis expanded)."""
     shape = t.view.shape
-    starts, stops, steps, out = [], [], [], []
+    key: list = []
+    whole = True  # every item a full slice: the view is t itself
     ax = 0
     for tag, v in items:
         if tag == _NONE:
-            out.append(1)
+            key.append(None)
+            whole = False
             continue
         n = shape[ax]
         if tag == _INT:
-            i = _check_int(name, v, n, ax)
-            starts.append(i)
-            stops.append(i + 1)
-            steps.append(1)
+            key.append(_check_int(name, v, n, ax))
+            whole = False
         else:
-            b, e, k = v.indices(n)
-            starts.append(b)
-            stops.append(e)
-            steps.append(k)
-            out.append(len(range(b, e, k)))
+            r = v.indices(n)
+            key.append(r)
+            whole = whole and r == (0, n, 1)
         ax += 1
     B = t.backend
     if t.view.mask is not None:
         t = B.copy(t)  # virtual padding: read through a materialised copy
-    if any(b != 0 or e != n or k != 1 for b, e, k, n in zip(starts, stops, steps, shape)):
-        t = B.slice_view(t, starts, stops, steps)
-    out_shape = tuple(out)
-    if t.view.shape != out_shape:
-        t = B.reshape(t, out_shape)
-    return t
+    return t if whole else B.basic_view(t, key)
 
 
 def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:

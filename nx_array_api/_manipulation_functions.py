@@ -12,7 +12,7 @@ import math
 from typing import Any, List, Optional, Tuple, Union
 
 from nx_core.dtype import DType
-from nx_core.errors import AxisError, NxInvalidArgument
+from nx_core.errors import AxisError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
@@ -88,10 +88,8 @@ def _view_reshape(t: Tensor, shape: tuple[int, ...]) -> Tensor:
     if t.view.shape == shape:
         return t
     B = t.backend
-    try:
-        return B.reshape(t, shape)
-    except NxInvalidArgument:
-        return B.reshape(B.copy(t), shape)
+    r = B.reshape(t, shape)
+    return r if r is not None else B.reshape(B.copy(t), shape)
 
 
 def _flat(t: Tensor) -> Tensor:
@@ -319,14 +317,12 @@ def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None)
     B = t.backend
     if size == 0 or len(shape) > MAX_DIMS:  # other shapes hold x's elements, which exist
         check_shape(name, shape, t.dtype.itemsize)
-    if copy:
-        return _new(B.reshape(B.copy(t), shape))
-    try:
-        return _new(B.reshape(t, shape))
-    except NxInvalidArgument:
+    r = None if copy else B.reshape(t, shape)
+    if r is None:  # copy=True, or only a copy can give the new shape
         if copy is False:
-            raise ValueError(f"{name}: cannot reshape {x.shape} to {shape} without a copy, but copy=False") from None
-        return _new(B.reshape(B.copy(t), shape))
+            raise ValueError(f"{name}: cannot reshape {x.shape} to {shape} without a copy, but copy=False")
+        r = B.reshape(B.copy(t), shape)
+    return _new(r)
 
 
 def roll(

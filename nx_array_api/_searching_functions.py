@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional, Tuple, Union
 
-from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
@@ -35,10 +34,8 @@ def _flatten(t: Tensor) -> Tensor:
     if t.view.shape == (n,):
         return t
     B = t.backend
-    try:
-        return B.reshape(t, (n,))
-    except NxInvalidArgument:
-        return B.reshape(B.copy(t), (n,))
+    r = B.reshape(t, (n,))
+    return r if r is not None else B.reshape(B.copy(t), (n,))
 
 
 def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Array:

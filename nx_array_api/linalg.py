@@ -18,7 +18,6 @@ from typing import Any, Callable, Literal, NamedTuple, Optional, Tuple, Union
 from nx_core.dtype import DType
 from nx_core.errors import LinalgError
 from nx_core.tensor import Tensor
-from nx_core.view import View
 
 from . import _dtypes as _dt
 from ._array_object import Array
@@ -171,23 +170,9 @@ def _rtol(name: str, rtol: Any, t: Tensor) -> Any:
 def _diag_tensor(t: Tensor, offset: int) -> Tensor:
     """The ``offset`` diagonals of the last two axes as a strided view over t's buffer."""
     B = t.backend
-    v = t.view
-    if v.mask is not None or v.is_symbolic():
+    if t.view.mask is not None or t.view.is_symbolic():
         t = B.copy(t)
-        v = t.view
-    *batch, m, n = v.shape
-    *bst, sm, sn = v.strides
-    if offset >= 0:
-        k = max(0, min(m, n - offset))
-        start = offset * sn
-    else:
-        k = max(0, min(m + offset, n))
-        start = -offset * sm
-    shape = (*batch, k)
-    if k == 0 or 0 in batch:
-        return B.with_view(t, View.create(shape))
-    nv = View.create(shape, offset=v.offset + start, strides=(*bst, sm + sn))
-    return B.with_view(t, nv)
+    return B.with_view(t, t.view.diagonal(offset))
 
 
 # --------------------------------------------------------- factorisations

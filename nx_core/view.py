@@ -31,6 +31,9 @@ __all__ = [
     "create",
     "contiguous",
     "reshape",
+    "basic_index",
+    "broadcast_to",
+    "diagonal",
     "expand",
     "permute",
     "shrink",
@@ -255,8 +258,15 @@ class View:
         return True
 
     # ----- transformations ------------------------------------------------
-    def reshape(self, new_shape) -> "View":
-        """Reinterpret with ``new_shape`` without copying (spec §2.6)."""
+    def reshape(self, new_shape) -> "View | None":
+        """Reinterpret with ``new_shape`` without copying (spec §2.6).
+
+        Raises NxInvalidArgument for an invalid reshape (element counts differ, bad
+        dims, a non-contiguous symbolic view). Returns None for a valid reshape that no
+        strided view can express (incompatible strides, a masked view): the caller
+        copies (or refuses, when asked not to copy). Where the spec's reshape fails with
+        "incompatible strides" or "cannot reshape views with masks", this returns None.
+        """
         if type(new_shape) is not tuple:
             new_shape = tuple(new_shape)
         new_shape, ncstr, nzero = _shape_info(new_shape)
@@ -277,9 +287,7 @@ class View:
         if nzero or on == 0:
             return View.create(new_shape)
         if self.mask is not None:
-            raise NxInvalidArgument(
-                "reshape: cannot reshape views with masks, call contiguous() first"
-            )
+            return None  # a masked (padded) view is read through a copy
         offset = self.offset
         if self.c_flag:
             if offset == 0:
@@ -303,10 +311,7 @@ class View:
             it = iter(matched)
             out = tuple([0 if d == 1 else next(it) for d in new_shape])
             return _make(new_shape, out, offset, None, out == ncstr)
-        raise NxInvalidArgument(
-            f"reshape: cannot reshape {_fmt(shape)} to {_fmt(new_shape)}, incompatible strides "
-            f"{_fmt(strides)} (expected {_fmt(ncstr)}), call contiguous() first"
-        )
+        return None  # valid, but these strides cannot express it: the caller copies
 
     def expand(self, new_shape) -> "View":
         """Broadcast singleton dims to ``new_shape`` with stride 0 (spec §2.7)."""
@@ -488,6 +493,178 @@ class View:
                         b, e = new_mask[i]
                         new_mask[i] = (s - e, s - b)
         return _build(shape, offset, tuple(st), None if new_mask is None else tuple(new_mask))
+
+    def basic_index(self, key) -> "View":
+        """The view ``x[key]`` for a normalised basic key (NumPy's basic indexing).
+
+        ``key`` holds one item per axis of this view, in order, plus any ``None``: an
+        int in ``[0, dim)`` takes that element and drops the axis; a ``(start, stop,
+        step)`` triple as ``slice.indices(dim)`` gives it takes ``range(start, stop,
+        step)``; ``None`` inserts a new axis of size 1 (with its C stride). An axis that
+        keeps 0 or 1 elements keeps its stride, so no step, however large, grows a
+        stride. The result addresses a subset of this view's elements: an item out of
+        range, a zero step, a wrong number of items, a masked or a symbolic view raise
+        NxInvalidArgument.
+        """
+        if type(self) is not View:
+            raise NxInvalidArgument(
+                "basic_index: cannot index symbolic shape, bind all symbolic dimensions first"
+            )
+        if self.mask is not None:
+            raise NxInvalidArgument(
+                "basic_index: cannot index a masked view, call contiguous() first"
+            )
+        shape = self.shape
+        strides = self.strides
+        offset = self.offset
+        out_shape: list[int] = []
+        out_strides: list[int] = []
+        new_axes = None
+        ax = 0
+        try:
+            for k in key:
+                if type(k) is int:
+                    if k < 0 or k >= shape[ax]:
+                        raise NxInvalidArgument(
+                            f"basic_index: index {k} out of range for axis {ax} of size {shape[ax]}"
+                        )
+                    offset += k * strides[ax]
+                elif k is None:
+                    if new_axes is None:
+                        new_axes = []
+                    new_axes.append(len(out_shape))
+                    out_shape.append(1)
+                    out_strides.append(0)
+                    continue
+                else:
+                    b, e, step = k
+                    m = len(range(b, e, step))
+                    s = strides[ax]
+                    if m:
+                        d = shape[ax]
+                        last = b + (m - 1) * step
+                        if b < 0 or b >= d or last < 0 or last >= d:
+                            raise NxInvalidArgument(
+                                f"basic_index: range({b}, {e}, {step}) out of range for axis "
+                                f"{ax} of size {d}"
+                            )
+                        offset += b * s
+                        if m > 1:
+                            s *= step
+                    out_shape.append(m)
+                    out_strides.append(s)
+                ax += 1
+        except NxInvalidArgument:
+            raise
+        except IndexError:
+            raise NxInvalidArgument(
+                f"basic_index: too many indices for a {len(shape)}D view"
+            ) from None
+        except (TypeError, ValueError, OverflowError) as exc:
+            raise NxInvalidArgument(
+                "basic_index: each key item must be an int, a (start, stop, step) triple with "
+                f"a non-zero step, or None ({exc})"
+            ) from None
+        if ax != len(shape):
+            raise NxInvalidArgument(
+                f"basic_index: {ax} indices for a {len(shape)}D view"
+            )
+        shape_t = tuple(out_shape)
+        _, cstr, zero = _shape_info(shape_t)
+        if new_axes is not None:
+            for i in new_axes:
+                out_strides[i] = cstr[i]
+        strides_t = tuple(out_strides)
+        return _make(shape_t, strides_t, 0 if zero else offset, None, strides_t == cstr)
+
+    def broadcast_to(self, new_shape) -> "View":
+        """NumPy's ``broadcast_to``: leading unit axes added, unit axes expanded (stride 0).
+
+        Right-aligned with ``new_shape``, each axis must equal the target's or be 1,
+        else NxInvalidArgument. Masks follow: an added axis is valid everywhere, and an
+        expanded unit axis is valid everywhere if its one element was, else nowhere.
+        """
+        if type(new_shape) is not tuple:
+            new_shape = tuple(new_shape)
+        new_shape, ncstr, nzero = _shape_info(new_shape)
+        shape = self.shape
+        if new_shape == shape:
+            return self
+        n = len(shape)
+        k = len(new_shape) - n
+        if k < 0:
+            raise NxInvalidArgument(
+                f"broadcast_to: cannot broadcast {_fmt(shape)} to {_fmt(new_shape)} "
+                f"(rank {n} > {len(new_shape)})"
+            )
+        if ncstr is None or type(self) is not View:
+            return _broadcast_symbolic(self, new_shape, k)
+        for nd in new_shape[:k]:
+            if nd < 0:
+                raise NxInvalidArgument(f"broadcast_to: negative dimension in {_fmt(new_shape)}")
+        st = self.strides
+        out = [0] * k
+        for i in range(n):
+            d = shape[i]
+            nd = new_shape[k + i]
+            if d == nd:
+                out.append(st[i])
+            elif d == 1 and nd >= 0:
+                out.append(0)
+            else:
+                raise NxInvalidArgument(
+                    f"broadcast_to: cannot broadcast {_fmt(shape)} to {_fmt(new_shape)} "
+                    f"(dim {k + i}: {d}≠{nd})"
+                )
+        strides = tuple(out)
+        m = self.mask
+        if m is None:
+            return _make(new_shape, strides, 0 if nzero else self.offset, None, strides == ncstr)
+        new_mask = [(0, nd) for nd in new_shape[:k]]
+        for i in range(n):
+            b, e = m[i]
+            nd = new_shape[k + i]
+            if shape[i] == 1 and nd != 1:
+                new_mask.append((0, nd) if b <= 0 < e else (0, 0))
+            else:
+                new_mask.append((b, e))
+        return _build(new_shape, self.offset, strides, tuple(new_mask))
+
+    def diagonal(self, offset: int = 0) -> "View":
+        """The ``offset`` diagonal of the last two axes, shape ``(*batch, k)``.
+
+        Element ``[..., i]`` is ``[..., i, i + offset]`` for ``offset >= 0`` and
+        ``[..., i - offset, i]`` otherwise; ``k`` is the diagonal's length (0 when the
+        offset lies outside the matrix, giving a fresh C view). A mask keeps the
+        diagonal elements valid in both axes.
+        """
+        if type(self) is not View:
+            raise NxInvalidArgument(
+                "diagonal: cannot take the diagonal of symbolic shape, "
+                "bind all symbolic dimensions first"
+            )
+        if type(offset) is not int:
+            offset = operator.index(offset)
+        shape = self.shape
+        if len(shape) < 2:
+            raise NxInvalidArgument(f"diagonal: needs at least 2 dimensions, got {len(shape)}")
+        r0 = -offset if offset < 0 else 0
+        c0 = offset if offset > 0 else 0
+        k = min(shape[-2] - r0, shape[-1] - c0)
+        batch = shape[:-2]
+        new_shape = batch + (k if k > 0 else 0,)
+        if k <= 0 or 0 in batch:
+            return contiguous(new_shape)
+        st = self.strides
+        sm, sn = st[-2], st[-1]
+        m = self.mask
+        new_mask = None
+        if m is not None:
+            (bm, em), (bn, en) = m[-2], m[-1]
+            lo = max(bm - r0, bn - c0, 0)
+            hi = min(em - r0, en - c0, k)
+            new_mask = m[:-2] + ((lo, hi if hi > lo else lo),)
+        return _build(new_shape, self.offset + r0 * sm + c0 * sn, st[:-2] + (sm + sn,), new_mask)
 
     # ----- protocol -------------------------------------------------------
     def _key(self):
@@ -694,6 +871,20 @@ def _create_symbolic(shape, offset, strides, mask) -> View:
     return _sym_make(shape, (1,) * n, offset, mask, c_flag, tuple(sstr))
 
 
+def _broadcast_symbolic(v: View, new_shape: tuple, k: int) -> View:
+    """``broadcast_to`` where a side is symbolic: ``k`` leading unit axes, then ``expand``."""
+    if k:
+        z = (0,) * k
+        m = v.mask
+        m = None if m is None else ((0, 1),) * k + m
+        if type(v) is View:
+            v = _build((1,) * k + v.shape, v.offset, z + v.strides, m)
+        else:
+            ss = v.sym_strides  # type: ignore[attr-defined]  # a _SymView
+            v = _sym_make((1,) * k + v.shape, z + v.strides, v.offset, m, v.c_flag, z + ss)
+    return v.expand(new_shape)
+
+
 def _restore(shape, strides, offset, mask, c_flag, sym_strides):
     if sym_strides is None:
         return _make(shape, strides, offset, mask, c_flag)
@@ -702,8 +893,21 @@ def _restore(shape, strides, offset, mask, c_flag, sym_strides):
 
 # ----- module-level spellings ---------------------------------------------
 
-def reshape(v: View, new_shape) -> View:
+def reshape(v: View, new_shape) -> View | None:
+    """``v.reshape(new_shape)``: None when only a copy can give the new shape."""
     return v.reshape(new_shape)
+
+
+def basic_index(v: View, key) -> View:
+    return v.basic_index(key)
+
+
+def broadcast_to(v: View, new_shape) -> View:
+    return v.broadcast_to(new_shape)
+
+
+def diagonal(v: View, offset: int = 0) -> View:
+    return v.diagonal(offset)
 
 
 def expand(v: View, new_shape) -> View:

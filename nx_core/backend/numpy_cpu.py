@@ -210,8 +210,9 @@ class NumpyBackend:
         if arr.flags.c_contiguous:
             return Tensor(arr, contiguous(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
         if arr.flags.f_contiguous:
-            isz = arr.itemsize
-            v = View.create(arr.shape, strides=tuple(s // isz for s in arr.strides))
+            # Fortran order is C order of the reversed shape, with the axes reversed.
+            n = arr.ndim
+            v = contiguous(arr.shape[::-1]).permute(tuple(range(n - 1, -1, -1)))
             return Tensor(arr.ravel(order="F"), v, dtype or _FROM_NP[arr.dtype], self, arr)
         arr = np.ascontiguousarray(arr)
         return Tensor(arr, contiguous(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
@@ -402,25 +403,12 @@ class NumpyBackend:
 
     def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         """A stride-0 view (no copy) of ``t`` with ``shape``: leading unit axes added, unit axes expanded."""
-        shape = tuple(shape)
-        v = t.view
-        if v.mask is not None or 0 in shape:
-            k = len(shape) - len(v.shape)
-            return self.expand(self.reshape(t, (1,) * k + v.shape) if k else t, shape)
-        k = len(shape) - len(v.shape)
-        strides = [0] * k
-        for d, s, n in zip(v.shape, v.strides, shape[k:]):
-            if d == n:
-                strides.append(s)
-            elif d == 1:
-                strides.append(0)
-            else:
-                raise NxInvalidArgument(f"broadcast_to: cannot broadcast {v.shape} to {shape}")
-        st = tuple(strides)
-        return Tensor(t.buffer, View._make(shape, st, v.offset, None, st == contiguous(shape).strides), t.dtype, self)
+        return Tensor(t.buffer, t.view.broadcast_to(tuple(shape)), t.dtype, self)
 
-    def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor:
-        return Tensor(t.buffer, t.view.reshape(tuple(shape)), t.dtype, self)
+    def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor | None:
+        """``t`` with ``shape`` over the same buffer, or None when only a copy can give it."""
+        v = t.view.reshape(tuple(shape))
+        return None if v is None else Tensor(t.buffer, v, t.dtype, self)
 
     def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
         return Tensor(t.buffer, t.view.permute(tuple(axes)), t.dtype, self)
@@ -709,40 +697,14 @@ class NumpyBackend:
 
     # ------------------------------------- added for the namespace: manipulation, indexing
     def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
-        """A view (no copy) of unmasked ``t`` for a basic key: per axis an in-range, non-negative int (the axis is dropped) or a ``(start, stop, step)`` triple as ``slice.indices`` gives it."""
-        v = t.view
-        shape = []
-        strides = []
-        offset = v.offset
-        for k, s in zip(key, v.strides):
-            if type(k) is int:
-                offset += k * s
-                continue
-            b, e, st = k
-            m = len(range(b, e, st))
-            shape.append(m)
-            # An axis of 0 or 1 elements never steps: it keeps the stride it had (the view
-            # of x[b:b+1]), so a huge step cannot make a stride past int64.
-            strides.append(s * st if m > 1 else s)
-            if m:
-                offset += b * s
-        shape_t, strides_t = tuple(shape), tuple(strides)
-        if 0 in shape_t:
-            view = View.create(shape_t, offset=offset, strides=strides_t)
-        else:
-            view = View._make(shape_t, strides_t, offset, None, strides_t == contiguous(shape_t).strides)
-        return Tensor(t.buffer, view, t.dtype, self)
+        """A view (no copy) of unmasked ``t`` for a basic key (``View.basic_index``): per axis an in-range, non-negative int (the axis is dropped) or a ``(start, stop, step)`` triple as ``slice.indices`` gives it, plus ``None`` for a new unit axis."""
+        return Tensor(t.buffer, t.view.basic_index(key), t.dtype, self)
 
     def slice_view(self, t: Tensor, starts: Sequence[int], stops: Sequence[int], steps: Sequence[int]) -> Tensor:
         """A view (no copy) of unmasked ``t`` taking ``range(starts[i], stops[i], steps[i])`` on axis i (bounds as ``slice.indices`` gives them)."""
-        v = t.view
-        if v.mask is not None:
-            raise NxInvalidArgument("slice_view: cannot slice a masked view, call contiguous() first")
-        if not len(starts) == len(stops) == len(steps) == len(v.shape):
-            raise NxInvalidArgument(f"slice_view: needs {len(v.shape)} starts, stops and steps")
-        # The ranges are the frontend's (slice.indices): in range by construction, and any
-        # View that were not would still be refused when materialised (_strided.strided).
-        return self.basic_view(t, list(zip(starts, stops, steps)))
+        if not len(starts) == len(stops) == len(steps):
+            raise NxInvalidArgument("slice_view: needs as many starts, stops and steps")
+        return Tensor(t.buffer, t.view.basic_index(tuple(zip(starts, stops, steps))), t.dtype, self)
 
     def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
         """A fresh tensor: ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy's roll; repeated axes add up)."""

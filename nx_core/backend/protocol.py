@@ -490,12 +490,13 @@ class CorePrimitives(Protocol):
 
     def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         """Frontend guarantees: ``t``'s shape broadcasts to ``shape`` (right-aligned; its
-        axes equal the target's or are 1). Backend must: an O(1) view over t's buffer with
-        stride 0 on the added and expanded axes (``reshape`` + ``expand`` in one step)."""
+        axes equal the target's or are 1). Backend must: an O(1) view over t's buffer laid
+        out as ``View.broadcast_to`` (stride 0 on the added and expanded axes; masked
+        views too)."""
 
-    def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor:
-        """Frontend guarantees: [MOV], same numel. Backend must: ``View.reshape``; raise
-        ``NxInvalidArgument`` when strides cannot express it (never copy)."""
+    def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor | None:
+        """Frontend guarantees: [MOV], same numel. Backend must: ``View.reshape``; return
+        None when no strided view can express it (never copy: the frontend copies)."""
 
     def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
         """Frontend guarantees: [MOV], a permutation. Backend must: ``View.permute``."""
@@ -510,9 +511,10 @@ class CorePrimitives(Protocol):
     def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
         """Frontend guarantees: ``t`` is unmasked; ``key`` has one item per axis: an
         in-range, non-negative int, or a ``(start, stop, step)`` triple as
-        ``slice.indices`` returns it. Backend must: an O(1) view over t's buffer with the
-        int axes dropped and each triple's range taken (an axis of 0 or 1 elements keeps
-        its stride)."""
+        ``slice.indices`` returns it, plus any ``None`` (a new unit axis). Backend must:
+        an O(1) view over t's buffer laid out as ``View.basic_index(key)`` (int axes
+        dropped, each triple's range taken; an axis of 0 or 1 elements keeps its
+        stride)."""
 
     def slice_view(self, t: Tensor, starts: Sequence[int], stops: Sequence[int], steps: Sequence[int]) -> Tensor:
         """Frontend guarantees: one normalised ``range(start, stop, step)`` per axis

@@ -150,16 +150,13 @@ class ViewOracle(RuleBasedStateMachine):
             new = _factorizations(n, data.draw)
         v = self.v
         if v.mask is not None and new != v.shape and n != 0:
-            with pytest.raises(NxInvalidArgument, match="^reshape: cannot reshape views with masks"):
-                v.reshape(new)
+            assert v.reshape(new) is None  # a masked view is read through a copy
             return
         numpy_view_ok = self._numpy_nocopy(new)
-        try:
-            r = v.reshape(new)
-        except NxInvalidArgument as exc:
-            assert str(exc).startswith("reshape: cannot reshape ")
+        r = v.reshape(new)
+        if r is None:  # "needs a copy"
             if _simple_groups(v.shape, new):
-                assert not numpy_view_ok, f"NumPy reshapes {v} to {new} without copy: {exc}"
+                assert not numpy_view_ok, f"NumPy reshapes {v} to {new} without copy"
             return
         if v.mask is None:
             assert numpy_view_ok, f"View reshaped {v} to {new} but NumPy needs a copy"
