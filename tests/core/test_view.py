@@ -476,3 +476,56 @@ def test_slice_offset_and_transpose_item():
     # [0,5] -> [0] and [5,0]
     check(V([0, 5]).reshape([0]), [0], [0], 0)
     check(V([0, 5]).reshape([5, 0]), [5, 0], [0, 0], 0)
+
+
+# ----- geometry of the namespace: basic_index, broadcast_to, diagonal ---------
+def test_basic_index_ints_slices_and_new_axes():
+    v = V([3, 4])
+    r = v.basic_index([1, None, (3, -1, -2)])  # x[1, None, ::-2]
+    assert (r.shape, r.strides, r.offset) == ((1, 2), (2, -2), 7)
+    assert v.basic_index([(0, 3, 1), (0, 4, 1)]) == v
+
+
+def test_basic_index_huge_step_keeps_strides_bounded():
+    r = V([5]).basic_index([(0, 5, 2**62)])  # one element: the stride is kept
+    assert r.shape == (1,) and r.strides == (1,)
+
+
+@pytest.mark.parametrize(
+    "key, msg",
+    [
+        ([3, 0], "basic_index: index 3 out of range for axis 0 of size 3"),
+        ([0], "basic_index: 1 indices for a 2D view"),
+        ([0, 0, 0], "basic_index: too many indices for a 2D view"),
+        ([(0, 9, 1), 0], "basic_index: range(0, 9, 1) out of range for axis 0 of size 3"),
+        ([(0, 3, 0), 0], "basic_index: each key item must be"),
+    ],
+)
+def test_basic_index_errors(key, msg):
+    with raises(msg, prefix=True):
+        V([3, 4]).basic_index(key)
+
+
+def test_basic_index_refuses_masked_views():
+    with raises("basic_index: cannot index a masked view", prefix=True):
+        PADDED.basic_index([0, 0])
+
+
+def test_broadcast_to():
+    r = V([3, 1]).broadcast_to((2, 3, 4))
+    assert (r.shape, r.strides) == ((2, 3, 4), (0, 1, 0))
+    assert V([0, 1]).broadcast_to((0, 5)).shape == (0, 5)
+    with raises("broadcast_to: cannot broadcast [3,2] to [3,4]", prefix=True):
+        V([3, 2]).broadcast_to((3, 4))
+    with raises("broadcast_to: cannot broadcast [2,3] to [3]", prefix=True):
+        V([2, 3]).broadcast_to((3,))
+
+
+def test_diagonal():
+    v = V([3, 4])
+    assert (v.diagonal(1).shape, v.diagonal(1).strides, v.diagonal(1).offset) == ((3,), (5,), 1)
+    assert (v.diagonal(-2).shape, v.diagonal(-2).offset) == ((1,), 8)
+    assert v.diagonal(9).shape == (0,) and v.diagonal(-9).shape == (0,)
+    assert V([2, 3, 3]).diagonal().shape == (2, 3)
+    with raises("diagonal: needs at least 2 dimensions, got 1"):
+        V([3]).diagonal()

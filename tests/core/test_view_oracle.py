@@ -140,6 +140,60 @@ class ViewOracle(RuleBasedStateMachine):
         self.a = np.flip(self.a, axes) if axes else self.a
 
     @rule(data=st.data())
+    def basic_index(self, data):
+        """NumPy's basic indexing: ints drop axes, slices (any step) take ranges, None adds axes."""
+        v = self.v
+        if v.mask is not None:
+            with pytest.raises(NxInvalidArgument, match="^basic_index: cannot index a masked view"):
+                v.basic_index([0] * v.ndim)
+            return
+        key, np_key = [], []
+        for d in v.shape:
+            if v.ndim < 5 and data.draw(st.booleans()):
+                key.append(None)
+                np_key.append(None)
+            if d and data.draw(st.booleans()):
+                i = data.draw(st.integers(0, d - 1))
+                key.append(i)
+                np_key.append(i)
+            else:
+                sl = slice(
+                    data.draw(st.none() | st.integers(-d - 2, d + 2)),
+                    data.draw(st.none() | st.integers(-d - 2, d + 2)),
+                    data.draw(st.sampled_from([None, 1, 2, 3, -1, -2, 2**40])),
+                )
+                key.append(sl.indices(d))
+                np_key.append(sl)
+        r = v.basic_index(key)
+        self.a = self.a[tuple(np_key)]
+        self.v = r
+
+    @rule(data=st.data())
+    def broadcast_to(self, data):
+        """NumPy's broadcast_to: leading axes added, unit axes expanded."""
+        lead = data.draw(st.lists(st.integers(0, 2), max_size=2))
+        new = tuple(lead) + tuple(data.draw(st.integers(0, 3)) if d == 1 else d for d in self.v.shape)
+        if S.numel(new) > MAX_ELEMS or len(new) > 5:
+            return
+        r = self.v.broadcast_to(new)
+        self.a = np.broadcast_to(self.a, new)
+        self.v = r
+
+    @rule(data=st.data())
+    def diagonal(self, data):
+        """np.diagonal over the last two axes, any offset (also outside the matrix)."""
+        v = self.v
+        if v.ndim < 2:
+            with pytest.raises(NxInvalidArgument, match="^diagonal: needs at least 2 dimensions"):
+                v.diagonal(0)
+            return
+        k = data.draw(st.integers(-5, 5))
+        r = v.diagonal(k)
+        a = np.diagonal(self.a, k, -2, -1)
+        self.a = a if a.size else np.arange(0).reshape(a.shape)
+        self.v = r
+
+    @rule(data=st.data())
     def reshape(self, data):
         n = self.v.numel
         if n == 0:
