@@ -308,9 +308,11 @@ def _index(name: str, i: Any, n: int, ax: int) -> int:
 def _pick(x: Array, idx: list[int]) -> Tensor:
     """The sub-tensor at the leading indices ``idx`` (already normalised): a view."""
     k = len(idx)
-    bounds = tuple((i, i + 1) for i in idx) + tuple((0, n) for n in x.shape[k:])
-    B = x._t.backend
-    return B.reshape(B.shrink(x._t, bounds), x.shape[k:])
+    t = x._t
+    B = t.backend
+    if t.view.mask is not None:
+        t = B.copy(t)
+    return B.basic_view(t, [*idx, *((0, n, 1) for n in x.shape[k:])])
 
 
 def get(x: Array, /, indices: int | Sequence[int]) -> Array:

@@ -419,13 +419,9 @@ def unstack(x: Array, /, *, axis: int = 0) -> Tuple[Array, ...]:
     B = t.backend
     if t.view.mask is not None:
         t = B.copy(t)
-    shape = x.shape
-    out_shape = shape[:ax] + shape[ax + 1:]
-    starts = [0] * x.ndim
-    stops = list(shape)
-    steps = [1] * x.ndim
+    key: list = [(0, n, 1) for n in x.shape]
     parts = []
-    for i in range(shape[ax]):
-        starts[ax], stops[ax] = i, i + 1
-        parts.append(_new(B.reshape(B.slice_view(t, starts, stops, steps), out_shape)))
+    for i in range(x.shape[ax]):
+        key[ax] = i  # the int drops the axis (View.basic_index)
+        parts.append(_new(B.basic_view(t, key)))
     return tuple(parts)
