@@ -1360,7 +1360,7 @@ def _byte_bounds(arr: np.ndarray) -> tuple[int, int]:
 
 
 _MOVES = st.lists(
-    st.tuples(st.sampled_from(["shrink", "flip", "permute", "expand", "pad", "reshape"]), st.integers(0, 2**16)),
+    st.tuples(st.sampled_from(["shrink", "flip", "permute", "expand", "pad", "reshape", "broadcast", "index", "diagonal"]), st.integers(0, 2**16)),
     max_size=6,
 )
 
@@ -1398,6 +1398,20 @@ def test_views_stay_inside_the_buffer(shape, moves):
                     t2, ref2 = be.reshape(t, new), ref.reshape(new)
                     if t2 is None:
                         continue  # needs a copy (masked view, incompatible strides)
+                elif move == "broadcast" and n < 4:
+                    new = (r % 3,) * (r % 2) + tuple(1 + (r >> (2 * i)) % 3 if s == 1 else s for i, s in enumerate(ref.shape))
+                    t2, ref2 = be.broadcast_to(t, new), np.broadcast_to(ref, new)
+                elif move == "index" and t.view.mask is None:
+                    steps = (1, -1, 2, -3, 2**40, -(2**40))
+                    sl = [slice((r >> (3 * i)) % (s + 1), None, steps[(r >> (3 * i + 1)) % 6]) for i, s in enumerate(ref.shape)]
+                    key = [k.indices(s) for k, s in zip(sl, ref.shape)]
+                    if r % 2 and n < 4:
+                        sl.insert(r % (n + 1), None)
+                        key.insert(r % (n + 1), None)
+                    t2, ref2 = be.basic_view(t, key), ref[tuple(sl)]
+                elif move == "diagonal" and n >= 2:
+                    off = r % (ref.shape[-2] + ref.shape[-1] + 3) - ref.shape[-2] - 1
+                    t2, ref2 = be.with_view(t, t.view.diagonal(off)), np.diagonal(ref, off, -2, -1)
                 else:
                     continue
             except NxInvalidArgument:
