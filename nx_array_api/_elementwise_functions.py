@@ -159,7 +159,7 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
         else:
             a, b, d = _operands(name, x1, x2, allowed)
             B = a.backend
-            if type(b) is not Tensor:  # a Python scalar: the backend takes scalars second only
+            if not isinstance(b, Tensor):  # a Python scalar: the backend takes scalars second only
                 b = B.full(d, a.view.shape, b)
         try:
             op = ops[B]

@@ -3,8 +3,8 @@
 A Tensor is a plain record. Which object ``buffer`` is belongs to the backend (the NumPy
 CPU backend uses a C-contiguous ``numpy.ndarray``, read as a flat run of elements); the
 View says how the logical elements are laid out in it, in elements, never bytes.
-``cache`` is a slot the owning backend may use for whatever it derives from the
-(buffer, view) pair, such as a ready strided host view; nobody else touches it.
+A backend that keeps more per tensor (a cache of what it derives from the buffer and
+view) subclasses Tensor with slots of its own; the core knows nothing of them.
 """
 
 from __future__ import annotations
@@ -18,20 +18,18 @@ __all__ = ["Tensor"]
 
 
 class Tensor:
-    __slots__ = ("buffer", "view", "dtype", "backend", "cache")
+    __slots__ = ("buffer", "view", "dtype", "backend")
 
     buffer: Any
     view: View
     dtype: DType
     backend: Any
-    cache: Any
 
-    def __init__(self, buffer: Any, view: View, dtype: DType, backend: Any, cache: Any = None) -> None:
+    def __init__(self, buffer: Any, view: View, dtype: DType, backend: Any) -> None:
         self.buffer = buffer
         self.view = view
         self.dtype = dtype
         self.backend = backend
-        self.cache = cache
 
     @property
     def shape(self) -> tuple[int, ...]:

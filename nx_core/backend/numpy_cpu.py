@@ -1,8 +1,10 @@
 """The NumPy CPU backend: every primitive of the contract (see ``protocol.py``).
 
-A buffer is a C-contiguous ``numpy.ndarray`` read as a flat run of elements. A Tensor's
-``cache`` holds the NumPy array of its logical elements, made once (bounds-checked by
-``_strided``) and reused: for a fresh result it is the result array itself.
+A buffer is a C-contiguous ``numpy.ndarray`` read as a flat run of elements. Its
+tensors are ``NpTensor``s, a Tensor with one more slot, ``cache``: the NumPy array of
+its logical elements, made once (bounds-checked by ``_strided``) and reused; for a
+fresh result it is the result array itself. The cache is this backend's business: the
+core's Tensor has no such field.
 
 Primitives that write into ``out`` also accept ``out=None``, in which case they allocate
 the result (of the dtype the contract implies) and return it; both forms return the
@@ -26,7 +28,7 @@ from . import _elementwise as E
 from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
 from ._strided import flat, read
 
-__all__ = ["NumpyBackend", "to_numpy_dtype", "from_numpy_dtype"]
+__all__ = ["NumpyBackend", "NpTensor", "to_numpy_dtype", "from_numpy_dtype"]
 
 _NP = {d: np.dtype(d.name) for d in D.ALL}
 _FROM_NP = {v: k for k, v in _NP.items()}
@@ -41,6 +43,19 @@ def from_numpy_dtype(dt: Any) -> DType:
     return _FROM_NP[np.dtype(dt)]
 
 
+class NpTensor(Tensor):
+    """A Tensor of the NumPy backend, with the NumPy array of its elements cached."""
+
+    __slots__ = ("cache",)
+
+    def __init__(self, buffer: Any, view: View, dtype: DType, backend: Any, cache: Any = None) -> None:
+        self.buffer = buffer
+        self.view = view
+        self.dtype = dtype
+        self.backend = backend
+        self.cache = cache
+
+
 def _nd(t: Tensor) -> np.ndarray:
     """The NumPy array of ``t``'s logical elements (cached on the Tensor)."""
     c = t.cache
@@ -53,7 +68,7 @@ def _nd(t: Tensor) -> np.ndarray:
 
 
 def _arg(x: Any) -> Any:
-    return x.cache if type(x) is Tensor and x.cache is not None else (_nd(x) if type(x) is Tensor else x)
+    return x.cache if type(x) is NpTensor and x.cache is not None else (_nd(x) if type(x) is NpTensor else x)
 
 
 def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
@@ -61,13 +76,13 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
         x = a.cache
         if x is None:
             x = _nd(a)
-        y = b.cache if type(b) is Tensor else b
+        y = b.cache if type(b) is NpTensor else b
         if y is None:
             y = _nd(b)
         if out is None:
             r = ufunc(x, y)
             if type(r) is np.ndarray and r.flags.c_contiguous:
-                return Tensor(r, contiguous(r.shape), _FROM_NP[r.dtype], self, r)
+                return NpTensor(r, contiguous(r.shape), _FROM_NP[r.dtype], self, r)
             return self.wrap(r)
         ufunc(x, y, out=_nd(out))
         return out
@@ -85,7 +100,7 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str):
         if out is None:
             r = ufunc(a)
             if type(r) is np.ndarray and r.flags.c_contiguous:
-                return Tensor(r, contiguous(r.shape), _FROM_NP[r.dtype], self, r)
+                return NpTensor(r, contiguous(r.shape), _FROM_NP[r.dtype], self, r)
             return self.wrap(r)
         ufunc(a, out=_nd(out))
         return out
@@ -208,21 +223,21 @@ class NumpyBackend:
         if type(arr) is not np.ndarray:
             arr = np.asarray(arr)
         if arr.flags.c_contiguous:
-            return Tensor(arr, contiguous(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
+            return NpTensor(arr, contiguous(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
         if arr.flags.f_contiguous:
             # Fortran order is C order of the reversed shape, with the axes reversed.
             n = arr.ndim
             v = contiguous(arr.shape[::-1]).permute(tuple(range(n - 1, -1, -1)))
-            return Tensor(arr.ravel(order="F"), v, dtype or _FROM_NP[arr.dtype], self, arr)
+            return NpTensor(arr.ravel(order="F"), v, dtype or _FROM_NP[arr.dtype], self, arr)
         arr = np.ascontiguousarray(arr)
-        return Tensor(arr, contiguous(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
+        return NpTensor(arr, contiguous(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
 
     def view(self, t: Tensor) -> View:
         return t.view
 
     def with_view(self, t: Tensor, view: View) -> Tensor:
         """A Tensor over ``t``'s buffer laid out as ``view`` (no copy)."""
-        return Tensor(t.buffer, view, t.dtype, self)
+        return NpTensor(t.buffer, view, t.dtype, self)
 
     def buffer(self, dtype: DType, shape: Sequence[int]) -> Tensor:
         shape = tuple(shape)
@@ -399,29 +414,29 @@ class NumpyBackend:
 
     # ---------------------------------------------------------------- movement
     def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:
-        return Tensor(t.buffer, t.view.expand(tuple(shape)), t.dtype, self)
+        return NpTensor(t.buffer, t.view.expand(tuple(shape)), t.dtype, self)
 
     def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         """A stride-0 view (no copy) of ``t`` with ``shape``: leading unit axes added, unit axes expanded."""
-        return Tensor(t.buffer, t.view.broadcast_to(tuple(shape)), t.dtype, self)
+        return NpTensor(t.buffer, t.view.broadcast_to(tuple(shape)), t.dtype, self)
 
     def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor | None:
         """``t`` with ``shape`` over the same buffer, or None when only a copy can give it."""
         v = t.view.reshape(tuple(shape))
-        return None if v is None else Tensor(t.buffer, v, t.dtype, self)
+        return None if v is None else NpTensor(t.buffer, v, t.dtype, self)
 
     def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
-        return Tensor(t.buffer, t.view.permute(tuple(axes)), t.dtype, self)
+        return NpTensor(t.buffer, t.view.permute(tuple(axes)), t.dtype, self)
 
     def shrink(self, t: Tensor, bounds: Sequence[tuple[int, int]]) -> Tensor:
-        return Tensor(t.buffer, t.view.shrink(tuple(bounds)), t.dtype, self)
+        return NpTensor(t.buffer, t.view.shrink(tuple(bounds)), t.dtype, self)
 
     def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
-        return Tensor(t.buffer, t.view.flip(tuple(flags)), t.dtype, self)
+        return NpTensor(t.buffer, t.view.flip(tuple(flags)), t.dtype, self)
 
     def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
         """Virtual padding (``View.pad``): no copy; padded positions read as zero."""
-        return Tensor(t.buffer, t.view.pad(tuple(padding)), t.dtype, self)
+        return NpTensor(t.buffer, t.view.pad(tuple(padding)), t.dtype, self)
 
     def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Any) -> Tensor:
         padding = tuple(padding)
@@ -510,7 +525,7 @@ class NumpyBackend:
 
         Index values may be out of range: the backend raises IndexError for them.
         """
-        k = tuple(_nd(i) if type(i) is Tensor else i for i in key)
+        k = tuple(_nd(i) if isinstance(i, Tensor) else i for i in key)
         src = _nd(x)
         r = src[k]
         if type(r) is not np.ndarray or np.may_share_memory(r, src):
@@ -520,7 +535,7 @@ class NumpyBackend:
     def index_put(self, x: Tensor, key: tuple, value: Any) -> Tensor:
         """Writes ``value`` into ``x[key]`` in place (NumPy semantics: last write wins)."""
         _check_writable("index_put", x.view)
-        k = tuple(_nd(i) if type(i) is Tensor else i for i in key)
+        k = tuple(_nd(i) if isinstance(i, Tensor) else i for i in key)
         d = _nd(x)
         v = _arg(value)
         if type(v) is np.ndarray and np.may_share_memory(d, v):
@@ -698,13 +713,13 @@ class NumpyBackend:
     # ------------------------------------- added for the namespace: manipulation, indexing
     def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
         """A view (no copy) of unmasked ``t`` for a basic key (``View.basic_index``): per axis an in-range, non-negative int (the axis is dropped) or a ``(start, stop, step)`` triple as ``slice.indices`` gives it, plus ``None`` for a new unit axis."""
-        return Tensor(t.buffer, t.view.basic_index(key), t.dtype, self)
+        return NpTensor(t.buffer, t.view.basic_index(key), t.dtype, self)
 
     def slice_view(self, t: Tensor, starts: Sequence[int], stops: Sequence[int], steps: Sequence[int]) -> Tensor:
         """A view (no copy) of unmasked ``t`` taking ``range(starts[i], stops[i], steps[i])`` on axis i (bounds as ``slice.indices`` gives them)."""
         if not len(starts) == len(stops) == len(steps):
             raise NxInvalidArgument("slice_view: needs as many starts, stops and steps")
-        return Tensor(t.buffer, t.view.basic_index(tuple(zip(starts, stops, steps))), t.dtype, self)
+        return NpTensor(t.buffer, t.view.basic_index(tuple(zip(starts, stops, steps))), t.dtype, self)
 
     def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
         """A fresh tensor: ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy's roll; repeated axes add up)."""

@@ -9,7 +9,7 @@ linear algebra. ``Backend`` inherits both.
 
 Conventions (they hold for every primitive unless its docstring says otherwise):
 
-* Tensors in, Tensors out. A ``Tensor`` is ``(buffer, view, dtype, backend, cache)``;
+* Tensors in, Tensors out. A ``Tensor`` is ``(buffer, view, dtype, backend)``;
   the buffer belongs to the backend, the ``View`` says where each logical element
   lives in it (in elements, never bytes).
 * Inputs may be ANY View: C-contiguous, strided, broadcast (stride 0), flipped
