@@ -3,7 +3,7 @@
 Every array is made by one backend call: ``full``/``buffer`` for filled and empty
 arrays, ``from_sequence`` for nested Python sequences (validated and typed here),
 ``from_object``/``from_dlpack_object`` for foreign arrays (zero-copy when their memory
-is C-contiguous), ``arange_n``/``linspace``/``eye``/``tril``/``triu`` for the rest.
+is C-contiguous), ``arange``/``linspace``/``eye``/``tril``/``triu`` for the rest.
 ``meshgrid`` returns stride-0 broadcast views of its inputs, never copies.
 """
 
@@ -503,7 +503,7 @@ def arange(
             if not lo <= v <= hi:
                 raise ScalarOverflowError(f"arange: value {v} is out of bounds for {d.name}")
     check_shape("arange", (num,), d.itemsize)
-    return _new(_made("arange", dev.backend.arange_n, d, start, step, num))
+    return _new(_made("arange", dev.backend.arange, d, start, step, num))
 
 
 def linspace(

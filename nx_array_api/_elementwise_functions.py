@@ -256,7 +256,7 @@ log10 = _unary("log10", "floating-point", "log10", "Base-10 logarithm, elementwi
 logical_not = _unary("logical_not", "bool", "logical_not", "Logical NOT, elementwise.")
 negative = _unary("negative", "numeric", "neg", "Numerical negative; integers wrap.")
 positive = _unary("positive", "numeric", "positive", "Numerical positive (a copy of x).")
-round = _unary("round", "numeric", "round_even", "Round to the nearest integer, halves to even.")  # noqa: A001
+round = _unary("round", "numeric", "round", "Round to the nearest integer, halves to even.")  # noqa: A001
 sign = _unary("sign", "numeric", "sign", "Sign: -1, 0 or 1 (z/|z| for complex).")
 signbit = _unary("signbit", "real floating-point", "signbit", "True where the sign bit is set.")
 sin = _unary("sin", "floating-point", "sin", "Sine, elementwise (radians).")
@@ -300,7 +300,7 @@ maximum = _binary("maximum", "real numeric", "max", "Elementwise maximum; NaN pr
 minimum = _binary("minimum", "real numeric", "min", "Elementwise minimum; NaN propagates.")
 nextafter = _binary("nextafter", "real floating-point", "nextafter", "The next representable value after x1 toward x2.")
 pow = _binary("pow", "numeric", "pow", "x1 ** x2; integer powers are exact and wrap.")  # noqa: A001
-_true_divide = _binary("divide", "floating-point", "true_divide", "")
+_true_divide = _binary("divide", "floating-point", "div", "")
 
 # The in-place operators whose backend primitive (by name) may write into an operand (protocol).
 _IN_PLACE = {add: "add", subtract: "sub", multiply: "mul"}

@@ -242,7 +242,7 @@ def _pad_width(x: Array, pad_width: Any) -> tuple[tuple[int, int], ...]:
 
 def _pad_index(B: Any, mode: str, n: int, before: int, after: int) -> Tensor:
     """int64 source indices on backend ``B`` along one axis for the non-constant modes."""
-    i = B.arange(_dt.int64, -before, n + after, 1)
+    i = B.arange(_dt.int64, -before, 1, n + after + before)
     if mode == "edge":
         return B.max(B.min(i, n - 1), 0)
     if mode == "wrap":
@@ -494,7 +494,7 @@ def slice(x: Array, /, specs: Sequence[Any]) -> Array:  # noqa: A001 - the Nx na
                 bounds.append((0, n))
                 flips.append(False)
                 if k:
-                    takes.append((ax, B.arange(_dt.int64, start, stop, step)))
+                    takes.append((ax, B.arange(_dt.int64, start, step, len(range(start, stop, step)))))
         else:  # L
             idx, k = _list_index(x._t, s, n)
             bounds.append((0, n))

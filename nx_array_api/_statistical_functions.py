@@ -121,10 +121,13 @@ def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
 
 
 def _mean(t: Tensor, axes: tuple[int, ...], keepdims: bool) -> Tensor:
-    # Note: M = 0 gives 0 / 0 = NaN (NaN + NaN j for complex), as the standard requires.
+    # M = 0 gives NaN (NaN + NaN j for complex), as the standard requires.
     B = t.backend
     s = B.reduce_sum(t, axes=axes, keepdims=keepdims)
-    return B.div(s, float(_count(t.view.shape, axes)))
+    n = _count(t.view.shape, axes)
+    if n == 0:  # 0 / 0, without the division's warning
+        return B.full(s.dtype, s.view.shape, complex(_NAN, _NAN) if s.dtype.kind == "c" else _NAN)
+    return B.div(s, float(n))
 
 
 def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:

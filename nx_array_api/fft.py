@@ -342,7 +342,7 @@ def fftfreq(
     """Sample frequencies of an ``n``-point transform with spacing ``d``:
     ``[0, 1, ..., -(n//2), ..., -1] / (d*n)``."""
     n, d, dtype, work, B = _freq_args("fftfreq", n, d, dtype, device)
-    k = B.cat([B.arange(work, 0, (n - 1) // 2 + 1, 1), B.arange(work, -(n // 2), 0, 1)], axis=0)
+    k = B.cat([B.arange(work, 0, 1, (n - 1) // 2 + 1), B.arange(work, -(n // 2), 1, n // 2)], axis=0)
     return _new(B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype))
 
 
@@ -352,7 +352,7 @@ def rfftfreq(
 ) -> Array:
     """Sample frequencies of ``rfft``: ``[0, 1, ..., n//2] / (d*n)``."""
     n, d, dtype, work, B = _freq_args("rfftfreq", n, d, dtype, device)
-    k = B.arange(work, 0, n // 2 + 1, 1)
+    k = B.arange(work, 0, 1, n // 2 + 1)
     return _new(B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype))
 
 

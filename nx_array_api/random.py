@@ -145,7 +145,7 @@ def _float_dtype(name: str, dtype: Any, device: Device) -> DType:
 # ------------------------------------------------------------------ hashing
 def _counters(B: Any, n: int, tag: int = 0) -> Tensor:
     """(n, 2) uint32 counters ``(hi(i) | tag, lo(i))`` for i in range(n), on backend ``B``."""
-    i = B.arange(_u64, 0, n, 1)
+    i = B.arange(_u64, 0, 1, n)
     hi = B.cast(B.bitwise_right_shift(i, 32), dtype=_u32)
     if tag:
         hi = B.bitwise_or(hi, tag)
@@ -332,7 +332,7 @@ def _integers(kt: Tensor, lo: int, hi: int, sh: tuple[int, ...], dt: DType) -> T
     span = hi - lo
     b = _bits(kt, sh, _u64)
     B = kt.backend
-    off = b if span == 1 << 64 else B.mod(b, span)
+    off = b if span == 1 << 64 else B.remainder(b, span)
     r = B.add(off, lo & ((1 << 64) - 1))  # wraps modulo 2**64: low + offset in two's complement
     return r if dt is _u64 else B.cast(r, dtype=dt)
 

@@ -296,8 +296,13 @@ class NumpyBackend:
     add = _binary_ufunc(np.add, "add", "out <- a + b; integers wrap.")
     sub = _binary_ufunc(np.subtract, "sub", "out <- a - b; integers wrap.")
     mul = _binary_ufunc(np.multiply, "mul", "out <- a * b; integers wrap.")
-    div = _kernel(E.div, "div", "IEEE division for floats; C division (truncating, x/0 = 0) for integers.", 2)
-    mod = _kernel(E.mod, "mod", "C remainder (sign of the dividend, x%0 = 0); fmod for floats.", 2)
+    _int_div = _kernel(E.div, "div", "C division (truncating, x/0 = 0) for integers and bool.", 2)
+    _true_div = _binary_ufunc(np.true_divide, "div", "IEEE division (float and complex).")
+
+    def div(self, a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+        """IEEE division for floats and complex; C division (truncating, x/0 = 0) for integers."""
+        return (self._true_div if a.dtype.kind in "fc" else self._int_div)(a, b, out=out)
+
     pow = _kernel(E.pow, "pow", "Power; integers exact with wrap-around.", 2)
     atan2 = _binary_ufunc(np.arctan2, "atan2", "atan2(a, b) in (-pi, pi].")
     max = _kernel(E.maximum, "max", "Elementwise maximum, NaN-propagating.", 2)
@@ -318,7 +323,6 @@ class NumpyBackend:
     copysign = _binary_ufunc(np.copysign, "copysign", "|a| with the sign of b.")
     bitwise_left_shift = _kernel(E.shift_left, "bitwise_left_shift", "a << b; 0 past the width.", 2)
     bitwise_right_shift = _kernel(E.shift_right, "bitwise_right_shift", "Arithmetic a >> b.", 2)
-    true_divide = _binary_ufunc(np.true_divide, "true_divide", "IEEE division (float and complex).")
 
     # -------------------------------------------------------- elementwise unary
     neg = _kernel(E.neg, "neg", "out <- -x; integers wrap.", 1)
@@ -340,7 +344,6 @@ class NumpyBackend:
     trunc = _kernel(E.trunc, "trunc", "Round toward zero; identity on integers.", 1)
     ceil = _kernel(E.ceil, "ceil", "Round up; identity on integers.", 1)
     floor = _kernel(E.floor, "floor", "Round down; identity on integers.", 1)
-    round = _kernel(E.round_half_away, "round", "Round half away from zero; identity on integers.", 1)
     erf = _kernel(_erf, "erf", "Error function.", 1)
     # Beyond seed 004, named after the standard.
     asinh = _unary_ufunc(np.arcsinh, "asinh", "Inverse hyperbolic sine.")
@@ -352,7 +355,7 @@ class NumpyBackend:
     log10 = _unary_ufunc(np.log10, "log10", "Base-10 logarithm.")
     square = _unary_ufunc(np.square, "square", "x * x.")
     positive = _kernel(_positive, "positive", "A copy of x.", 1)
-    round_even = _kernel(E.round_half_even, "round_even", "Round half to even (the standard's round).", 1)
+    round = _kernel(E.round_half_even, "round", "Round half to even (the standard's round).", 1)
     signbit = _unary_ufunc(np.signbit, "signbit", "out (bool) <- the sign bit of x.")
     isnan = _unary_ufunc(np.isnan, "isnan", "out (bool) <- x is NaN.")
     isinf = _unary_ufunc(np.isinf, "isinf", "out (bool) <- x is infinite.")
@@ -562,8 +565,17 @@ class NumpyBackend:
         return self.wrap(np.repeat(_nd(x), _arg(repeats), axis=axis), x.dtype)
 
     # ----------------------------------------------------------------- creation
-    def arange(self, dtype: DType, start: Any, stop: Any, step: Any) -> Tensor:
-        return self.wrap(np.arange(start, stop, step, dtype=_NP[dtype]), dtype)
+    def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
+        """out[i] = start + i*step for i < num: exact (modular) when start and step are ints and dtype is an integer, float64 arithmetic otherwise, then cast."""
+        nd = _NP[dtype]
+        if type(start) is int and type(step) is int and nd.kind in "iu":
+            i = np.arange(num, dtype=np.uint64)
+            with np.errstate(over="ignore"):
+                r = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
+            return self.wrap(r.astype(nd), dtype)
+        with np.errstate(over="ignore", invalid="ignore"):
+            r = np.float64(start) + np.arange(num, dtype=np.float64) * np.float64(step)
+            return self.wrap(r.astype(nd), dtype)
 
     def linspace(self, dtype: DType, start: Any, stop: Any, num: int, endpoint: bool) -> Tensor:
         return self.wrap(np.linspace(start, stop, num, endpoint=endpoint, dtype=_NP[dtype]), dtype)
@@ -695,20 +707,6 @@ class NumpyBackend:
         if a.shape != shape:
             a = a.reshape(tuple(shape))
         return self.wrap(a, dtype)
-
-    def arange_n(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
-        """out[i] = start + i*step for i < num: exact (modular) when start and step are ints and dtype is an integer, float64 arithmetic otherwise, then cast."""
-        nd = _NP[dtype]
-        if type(start) is int and type(step) is int and nd.kind in "iu":
-            i = np.arange(num, dtype=np.uint64)
-            with np.errstate(over="ignore"):
-                r = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
-            return self.wrap(r.astype(nd), dtype)
-        with np.errstate(over="ignore", invalid="ignore"):
-            r = np.float64(start) + np.arange(num, dtype=np.float64) * np.float64(step)
-            return self.wrap(r.astype(nd), dtype)
-
-    # (end creation)
 
     # ------------------------------------- added for the namespace: manipulation, indexing
     def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:

@@ -151,14 +151,11 @@ class CorePrimitives(Protocol):
         the elements as text."""
 
     # ----------------------------------------------------------------- creation
-    def arange(self, dtype: DType, start: Scalar, stop: Scalar, step: Scalar) -> Tensor:
-        """Frontend guarantees: ``step != 0``. Backend must: the 1-D tensor
-        ``start + k*step`` for ``k`` in ``0 .. ceil((stop-start)/step) - 1``."""
-
-    def arange_n(self, dtype: DType, start: Scalar, step: Scalar, num: int) -> Tensor:
-        """Frontend guarantees: ``num >= 0``. Backend must: ``out[i] = start + i*step``
-        for ``i < num``: exact modular arithmetic when ``start`` and ``step`` are ints
-        and ``dtype`` is an integer, float64 arithmetic then a cast otherwise."""
+    def arange(self, dtype: DType, start: Scalar, step: Scalar, num: int) -> Tensor:
+        """Frontend guarantees: ``num >= 0`` (the frontend counts the elements).
+        Backend must: ``out[i] = start + i*step`` for ``i < num``: exact modular
+        arithmetic when ``start`` and ``step`` are ints and ``dtype`` is an integer,
+        float64 arithmetic then a cast otherwise."""
 
     def from_sequence(self, values: Sequence[Any], shape: Sequence[int], dtype: DType) -> Tensor:
         """Frontend guarantees: ``len(values) == numel(shape)``, every value fits
@@ -194,11 +191,6 @@ class CorePrimitives(Protocol):
         """Frontend guarantees: [EW2]. Backend must: floats/complex IEEE division
         (``1/0=inf``, ``0/0=nan``); integers C division truncating toward zero
         (``-7/2=-3``), ``x/0 = 0``, ``INT_MIN/-1 = INT_MIN``; bool ``a and b``."""
-
-    def mod(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2], not complex (TypeError). Backend must: integers C
-        ``%`` (sign of the dividend: ``-7%2=-1``, ``7%-2=1``), ``x%0 = 0``; floats
-        ``fmod``; bool False."""
 
     def pow(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2]. Backend must: floats C ``pow``, complex ``cpow``;
@@ -277,9 +269,6 @@ class CorePrimitives(Protocol):
         """Frontend guarantees: [EW2], integer, ``b >= 0``. Backend must: ``a >> b``,
         arithmetic for signed; a count >= the width gives 0 (-1 for negative ``a``)."""
 
-    def true_divide(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2], floating or complex. Backend must: IEEE division."""
-
     # -------------------------------------------------------- elementwise unary
     def neg(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]. Backend must: ``-x``; integers wrap
@@ -352,11 +341,6 @@ class CorePrimitives(Protocol):
         """Frontend guarantees: [EW1]. Backend must: round down; identity on integers and
         bool; TypeError on complex."""
 
-    def round(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1]. Backend must: round half AWAY from zero (C
-        ``round``: 2.5 -> 3, -2.5 -> -3, 0.49999999999999994 -> 0), exact; identity on
-        integers and bool; TypeError on complex."""
-
     def erf(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], real floating. Backend must: the error function
         ``2/sqrt(pi) * integral_0^x exp(-t^2) dt``, in x's dtype."""
@@ -394,7 +378,7 @@ class CorePrimitives(Protocol):
     def positive(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]. Backend must: a fresh copy of ``x``."""
 
-    def round_even(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def round(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]. Backend must: round half to EVEN (the standard's
         ``round``: 2.5 -> 2, -0.5 -> -0); complex rounds each part; integers and bool
         identity."""
