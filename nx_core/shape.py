@@ -58,6 +58,11 @@ def c_contiguous_strides(shape) -> tuple:
     """
     if type(shape) is not tuple:
         shape = tuple(shape)
+    for d in shape:
+        if type(d) is not int:
+            # The cache is keyed by value ((2.0, 3.0) == (2, 3)): only int shapes use it,
+            # so one caller's float or symbolic entries never leak into another's strides.
+            return _c_strides.__wrapped__(shape)
     return _c_strides(shape)
 
 

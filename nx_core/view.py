@@ -77,9 +77,24 @@ def _norm_dim(d):
         ) from None
 
 
-@lru_cache(maxsize=4096)
 def _shape_info(shape: tuple):
-    """(canonical shape, C strides or None if symbolic, has a zero dim)."""
+    """(canonical shape, C strides or None if symbolic, has a zero dim).
+
+    Only all-int shapes use the cache: it is keyed by value, and ``(3.0,) == (3,)``
+    (or a symbolic dim equal to an int) would otherwise hit the entry of another
+    shape and skip the validation of its entries."""
+    for d in shape:
+        if type(d) is not int:
+            return _shape_info_uncached(shape)
+    return _shape_info_ints(shape)
+
+
+@lru_cache(maxsize=4096)
+def _shape_info_ints(shape: tuple):
+    return (shape, _c_strides(shape), 0 in shape)
+
+
+def _shape_info_uncached(shape: tuple):
     canon = tuple([d if type(d) is int else _norm_dim(d) for d in shape])
     for d in canon:
         if type(d) is not int:
@@ -712,13 +727,22 @@ _make = View._make
 create = View.create
 
 
-@lru_cache(maxsize=4096)
 def contiguous(shape: tuple) -> View:
     """Cached C-contiguous, offset-0, unmasked view of ``shape`` (a tuple)."""
+    for d in shape:
+        if type(d) is not int:  # the cache is keyed by value: (3.0,) would hit (3,)
+            return _contiguous(shape)
+    return _contiguous_ints(shape)
+
+
+def _contiguous(shape: tuple) -> View:
     canon, cstr, zero = _shape_info(shape)
     if cstr is None or zero:
         return View.create(canon)
     return _make(canon, cstr, 0, None, True)
+
+
+_contiguous_ints = lru_cache(maxsize=4096)(_contiguous)
 
 
 def _build(shape: tuple, offset: int, strides, mask) -> View:

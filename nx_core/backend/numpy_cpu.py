@@ -575,6 +575,8 @@ class NumpyBackend:
             return self.wrap(r.astype(nd), dtype)
         with np.errstate(over="ignore", invalid="ignore"):
             r = np.float64(start) + np.arange(num, dtype=np.float64) * np.float64(step)
+            if num:
+                r[0] = start  # exactly start: -0.0 + 0 * step would be +0.0
             return self.wrap(r.astype(nd), dtype)
 
     def linspace(self, dtype: DType, start: Any, stop: Any, num: int, endpoint: bool) -> Tensor:

@@ -101,3 +101,34 @@ def test_repeat_and_where_keep_negative_zero():
     np.testing.assert_array_equal(_signs(xp.repeat(x, 2)), [True, True, False, False])
     w = xp.where(xp.asarray([True, False]), xp.asarray(-0.0), 0.0)
     np.testing.assert_array_equal(_signs(w), [True, False])
+
+
+@pytest.mark.parametrize("dtype", REAL)
+def test_arange_starts_at_start(dtype):
+    """The first element is ``start`` itself: -0.0 + 0 * step would be +0.0."""
+    d = getattr(xp, dtype)
+    for args in [(-0.0, 3.0), (-0.0, -3.0, -1.0), (-0.0, 1.0, 0.25)]:
+        np.testing.assert_array_equal(_signs(xp.arange(*args, dtype=d)), _signs(np.arange(*args, dtype=dtype)))
+
+
+# ------------------------------------------- caches keyed by value (core shapes)
+def test_shape_caches_do_not_confuse_equal_values_of_other_types():
+    """The view and stride caches are keyed by value, and (3.0,) == (3,): a cached int
+    shape must not let a float shape through validation, nor hand out a float caller's
+    strides to an int caller."""
+    from nx_core.shape import c_contiguous_strides
+    from nx_core.view import View, contiguous
+
+    assert contiguous((3,)).shape == (3,)
+    View.create((4,))
+    for bad in (
+        lambda: contiguous((3.0,)),
+        lambda: View.create((3.0,)),
+        lambda: View.create((4,)).reshape((2.0, 2)),
+        lambda: View.create((1,)).expand((3.0,)),
+    ):
+        with pytest.raises(TypeError):
+            bad()
+    c_contiguous_strides((7.0, 5.0))
+    s = c_contiguous_strides((7, 5))
+    assert s == (5, 1) and all(type(v) is int for v in s)
