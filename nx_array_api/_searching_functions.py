@@ -14,7 +14,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._elementwise_functions import _scalar
-from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, normalize_axes, normalize_axis
+from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, kept, normalize_axes, normalize_axis
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
@@ -50,14 +50,11 @@ def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Arra
     if axis is None:
         if t.view.numel == 0:
             raise ValueError(f"{name}: cannot take {name} of an empty array (shape {shape})")
-        r = op(_flatten(t), axis=0, keepdims=False)
-        if keepdims:
-            r = B.reshape(r, (1,) * len(shape))
-        return _new(r)
+        return _new(kept(op(_flatten(t), axis=0), shape, range(len(shape)), keepdims))
     a = normalize_axis(name, axis, len(shape))
     if shape[a] == 0:
         raise ValueError(f"{name}: cannot reduce over the empty axis {a} (shape {shape})")
-    return _new(op(t, axis=a, keepdims=keepdims))
+    return _new(kept(op(t, axis=a), shape, (a,), keepdims))
 
 
 def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -> Array:
@@ -87,7 +84,7 @@ def count_nonzero(
     B = t.backend
     mask = B.cmpne(t, False if t.dtype is _dt.bool else 0)
     counts = B.cast(mask, dtype=_dt.DEFAULT_INDEX)
-    return _new(B.reduce_sum(counts, axes=axes, keepdims=keepdims))
+    return _new(kept(B.reduce_sum(counts, axes=axes), t.view.shape, axes, keepdims))
 
 
 def nonzero(x: Array, /) -> Tuple[Array, ...]:

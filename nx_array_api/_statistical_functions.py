@@ -17,7 +17,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import broadcast_tensor, check_array, check_device_dtype, normalize_axes, normalize_axis
+from ._validation import broadcast_tensor, check_array, check_device_dtype, kept, normalize_axes, normalize_axis
 
 __all__ = [
     "cumulative_prod",
@@ -86,7 +86,7 @@ def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: 
     keepdims = _flag(name, keepdims, "keepdims")
     axes = normalize_axes(name, axis, len(t.view.shape))
     d = _accumulation_dtype(name, t.dtype, dtype)
-    return _new(getattr(t.backend, prim)(_as(name, t, d), axes=axes, keepdims=keepdims))
+    return _new(kept(getattr(t.backend, prim)(_as(name, t, d), axes=axes), t.view.shape, axes, keepdims))
 
 
 def sum(x: Array, /, *, axis: Axis = None, dtype: Optional[DType] = None, keepdims: bool = False) -> Array:
@@ -107,7 +107,7 @@ def _extreme(name: str, prim: str, x: Any, axis: Axis, keepdims: Any) -> Array:
     for a in axes:
         if shape[a] == 0:
             raise ValueError(f"{name}: cannot reduce over the empty axis {a} (shape {shape}); there is no identity")
-    return _new(getattr(t.backend, prim)(t, axes=axes, keepdims=keepdims))
+    return _new(kept(getattr(t.backend, prim)(t, axes=axes), shape, axes, keepdims))
 
 
 def max(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
@@ -123,7 +123,7 @@ def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
 def _mean(t: Tensor, axes: tuple[int, ...], keepdims: bool) -> Tensor:
     # M = 0 gives NaN (NaN + NaN j for complex), as the standard requires.
     B = t.backend
-    s = B.reduce_sum(t, axes=axes, keepdims=keepdims)
+    s = kept(B.reduce_sum(t, axes=axes), t.view.shape, axes, keepdims)
     n = _count(t.view.shape, axes)
     if n == 0:  # 0 / 0, without the division's warning
         return B.full(s.dtype, s.view.shape, complex(_NAN, _NAN) if s.dtype.kind == "c" else _NAN)
@@ -150,7 +150,7 @@ def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Tenso
     B = t.backend
     m = broadcast_tensor(_mean(t, axes, True), shape)
     dev = B.sub(t, m)  # fresh and dense: squared in place, as NumPy's var does
-    s = B.reduce_sum(B.mul(dev, dev, out=dev), axes=axes, keepdims=keepdims)
+    s = kept(B.reduce_sum(B.mul(dev, dev, out=dev), axes=axes), shape, axes, keepdims)
     divisor = _count(shape, axes) - correction
     if divisor <= 0:
         return B.full(t.dtype, s.view.shape, _NAN)

@@ -13,7 +13,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._creation_functions import _check_values, _scalar_join, py_kind
-from ._validation import as_int, backend_of, check_array, normalize_axes, normalize_axis
+from ._validation import as_int, backend_of, check_array, kept, normalize_axes, normalize_axis
 
 __all__ = ["all", "any", "diff"]
 
@@ -28,7 +28,7 @@ def _logical(name: str, prim: str, x: Array, axis: Any, keepdims: Any) -> Array:
     if type(keepdims) is not bool:
         raise TypeError(f"{name}: keepdims must be a bool, got {type(keepdims).__name__}")
     t = x._t
-    return _new(getattr(t.backend, prim)(t, axes=axes, keepdims=keepdims))
+    return _new(kept(getattr(t.backend, prim)(t, axes=axes), t.view.shape, axes, keepdims))
 
 
 def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001

@@ -22,7 +22,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._linear_algebra_functions import _promote, matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (re-exported)
-from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, normalize_axes
+from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, kept, normalize_axes
 
 __all__ = [
     "cholesky",
@@ -149,7 +149,7 @@ def _extreme(t: Tensor, axes: tuple[int, ...], keepdims: bool, largest: bool) ->
     if any(shape[a] == 0 for a in axes):
         return B.full(t.dtype, _reduced_shape(shape, axes, keepdims), 0.0 if largest else _INF)
     op = B.reduce_max if largest else B.reduce_min
-    return op(t, axes=axes, keepdims=keepdims)
+    return kept(op(t, axes=axes), shape, axes, keepdims)
 
 
 def _rtol(name: str, rtol: Any, t: Tensor) -> Any:
@@ -393,7 +393,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
     else:
         raise TypeError(f"trace: dtype must be a numeric dtype or None, got {dtype!r}")
     diag = _as(_diag_tensor(t, as_int("trace", offset, "offset")), d)
-    return _new(t.backend.reduce_sum(diag, axes=(len(diag.view.shape) - 1,), keepdims=False))
+    return _new(t.backend.reduce_sum(diag, axes=(len(diag.view.shape) - 1,)))
 
 
 # ------------------------------------------------------------------- norms
@@ -419,16 +419,16 @@ def vector_norm(
     rd = _real(t.dtype)
     if ord == 0:
         nz = B.cast(B.cmpne(t, 0), dtype=rd)
-        return _new(B.reduce_sum(nz, axes=axes, keepdims=keepdims))
+        return _new(kept(B.reduce_sum(nz, axes=axes), t.view.shape, axes, keepdims))
     a = _abs(t)
     if ord == _INF or ord == -_INF:
         return _new(_extreme(a, axes, keepdims, ord > 0))
     if ord == 1:
-        return _new(B.reduce_sum(a, axes=axes, keepdims=keepdims))
+        return _new(kept(B.reduce_sum(a, axes=axes), t.view.shape, axes, keepdims))
     if ord == 2:
-        return _new(B.sqrt(B.reduce_sum(B.mul(a, a), axes=axes, keepdims=keepdims)))
+        return _new(B.sqrt(kept(B.reduce_sum(B.mul(a, a), axes=axes), t.view.shape, axes, keepdims)))
     p = float(ord)
-    s = B.reduce_sum(B.pow(a, p), axes=axes, keepdims=keepdims)
+    s = kept(B.reduce_sum(B.pow(a, p), axes=axes), t.view.shape, axes, keepdims)
     return _new(B.pow(s, 1.0 / p))
 
 
@@ -451,11 +451,11 @@ def matrix_norm(
     keepdims = check_bool("matrix_norm", keepdims, "keepdims")
     if ord is None or (isinstance(ord, str) and ord == "fro"):
         a = _abs(t)
-        return _new(B.sqrt(B.reduce_sum(B.mul(a, a), axes=last, keepdims=keepdims)))
+        return _new(B.sqrt(kept(B.reduce_sum(B.mul(a, a), axes=last), t.view.shape, last, keepdims)))
     if isinstance(ord, str):
         if ord != "nuc":
             raise ValueError(f"matrix_norm: invalid ord {ord!r}")
-        r = B.reduce_sum(svdvals(x)._t, axes=(nd - 2,), keepdims=False)
+        r = B.reduce_sum(svdvals(x)._t, axes=(nd - 2,))
     elif isinstance(ord, bool) or type(ord) not in (int, float):
         raise TypeError(f"matrix_norm: ord must be a number, 'fro' or 'nuc', got {type(ord).__name__}")
     elif ord in (2, -2):
@@ -463,7 +463,7 @@ def matrix_norm(
     elif ord in (1, -1, _INF, -_INF):
         # 1: column sums (over the rows axis); inf: row sums (over the columns axis).
         over, then = (nd - 2, nd - 2) if abs(ord) == 1 else (nd - 1, nd - 2)
-        sums = B.reduce_sum(_abs(t), axes=(over,), keepdims=False)
+        sums = B.reduce_sum(_abs(t), axes=(over,))
         r = _extreme(sums, (then,), False, ord > 0)
     else:
         raise ValueError(f"matrix_norm: invalid ord {ord!r} (expected 'fro', 'nuc', 1, -1, 2, -2, inf or -inf)")

@@ -372,34 +372,34 @@ class NumpyBackend:
         return self.wrap(r) if out is None else out
 
     # ------------------------------------------------------------- reductions
-    def _reduce(self, fn: Any, x: Tensor, axes: Sequence[int], keepdims: bool, out: Tensor | None) -> Tensor:
-        r = fn(_nd(x), tuple(axes), keepdims, out=None if out is None else _nd(out))
+    def _reduce(self, fn: Any, x: Tensor, axes: Sequence[int], out: Tensor | None) -> Tensor:
+        r = fn(_nd(x), tuple(axes), False, out=None if out is None else _nd(out))
         return self.wrap(r) if out is None else out
 
-    def reduce_sum(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_sum, x, axes, keepdims, out)
+    def reduce_sum(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_sum, x, axes, out)
 
-    def reduce_prod(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_prod, x, axes, keepdims, out)
+    def reduce_prod(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_prod, x, axes, out)
 
-    def reduce_max(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_max, x, axes, keepdims, out)
+    def reduce_max(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_max, x, axes, out)
 
-    def reduce_min(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_min, x, axes, keepdims, out)
+    def reduce_min(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_min, x, axes, out)
 
-    def reduce_any(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_any, x, axes, keepdims, out)
+    def reduce_any(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_any, x, axes, out)
 
-    def reduce_all(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_all, x, axes, keepdims, out)
+    def reduce_all(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_all, x, axes, out)
 
-    def argmax(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
-        r = _reduce.argmax(_nd(x), axis, keepdims, out=None if out is None else _nd(out))
+    def argmax(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
+        r = _reduce.argmax(_nd(x), axis, False, out=None if out is None else _nd(out))
         return self.wrap(r) if out is None else out
 
-    def argmin(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
-        r = _reduce.argmin(_nd(x), axis, keepdims, out=None if out is None else _nd(out))
+    def argmin(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
+        r = _reduce.argmin(_nd(x), axis, False, out=None if out is None else _nd(out))
         return self.wrap(r) if out is None else out
 
     def associative_scan(self, x: Tensor, *, axis: int, op: str, out: Tensor | None = None) -> Tensor:

@@ -46,9 +46,10 @@ Named contract clauses used in the docstrings:
 [EW1] Frontend guarantees: ``out``, if given, has ``x``'s shape and the result dtype
   (``x``'s unless stated). Backend must: as [EW2] with one operand.
 [RED] Frontend guarantees: ``axes`` are valid, non-negative and unique (``()`` means no
-  reduction: a copy); ``out``, if given, has the reduced shape (axes removed, or kept
-  as size 1 when ``keepdims``). Backend must: reduce every element of each reduced
-  extent, whatever the input layout; the result dtype is ``x``'s unless stated.
+  reduction: a copy); ``out``, if given, has the reduced shape (the reduced axes
+  removed). Backend must: reduce every element of each reduced extent, whatever the
+  input layout; the result dtype is ``x``'s unless stated. (``keepdims`` is the
+  frontend's: it views the result with the reduced axes as size 1.)
 [MOV] Frontend guarantees: arguments validated (``View`` raises ``NxInvalidArgument``
   otherwise). Backend must: return a new Tensor over the SAME buffer whose view is the
   corresponding ``View`` operation of ``t.view``; no copy, no element touched.
@@ -425,38 +426,38 @@ class CorePrimitives(Protocol):
         else b[i]``."""
 
     # --------------------------------------------------------------- reductions
-    def reduce_sum(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+    def reduce_sum(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [RED]. Backend must: the sum; empty extent gives 0;
         integers wrap (accumulate in x's dtype); float16 accumulates in float32 and
         rounds once; bool sum is ``any``."""
 
-    def reduce_prod(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+    def reduce_prod(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [RED]. Backend must: the product; empty extent gives 1;
         integers wrap; float16 accumulates in float32; bool prod is ``all``."""
 
-    def reduce_max(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+    def reduce_max(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [RED]. Backend must: the maximum; any NaN gives NaN;
         unsigned as unsigned; bool is any; an empty reduced extent raises ValueError."""
 
-    def reduce_min(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+    def reduce_min(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [RED]. Backend must: the minimum; any NaN gives NaN;
         bool is all; an empty reduced extent raises ValueError."""
 
-    def reduce_any(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+    def reduce_any(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [RED]. Backend must: bool result, whether any element is
         non-zero (NaN is non-zero; complex: either part); empty extent gives False."""
 
-    def reduce_all(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+    def reduce_all(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [RED]. Backend must: bool result, whether every element
         is non-zero; empty extent gives True."""
 
-    def argmax(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+    def argmax(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: ``axis`` valid; ``out``, if given, an integer tensor of
         the reduced shape. Backend must: index of the FIRST maximum along ``axis`` (the
         first NaN wins); int64 when allocating; rank 0 gives 0; an empty axis raises
         ValueError."""
 
-    def argmin(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+    def argmin(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: as ``argmax``. Backend must: index of the FIRST minimum
         (the first NaN wins); int64 when allocating; an empty axis raises ValueError."""
 
