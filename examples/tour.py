@@ -61,7 +61,7 @@ def core_views() -> str:
     pd = B.pad_view(B.reshape(B.shrink(t, ((0, 6),)), (2, 3)), ((1, 1), (0, 1)))
     show("pad ((1, 1), (0, 1))", pd.view)
     expect = np.arange(24.0).reshape(2, 3, 4).transpose(2, 0, 1)[1:3, 0:2, 1:3][::-1]
-    got = B.host_view(f)
+    got = B.to_host(f)
     assert np.array_equal(got, expect)
     assert np.shares_memory(got, base), "a view copied its elements"
     padded = B.to_host(pd)

@@ -91,8 +91,8 @@ class Array:
         if dst is src.device:
             return self
         _val.check_device_dtype("to_device", dst, t.dtype)
-        # Through the host: a C-contiguous host array of a copy of the elements, taken
-        # up by the destination's backend; the two devices never share memory.
+        # Through the host: a host array of a copy of the elements, taken up by the
+        # destination's backend; the two devices never share memory.
         return Array._new(dst.backend.from_host(src.to_host(src.copy(t))))
 
     # ------------------------------------------------------------- conversion
@@ -120,7 +120,7 @@ class Array:
         return int(self._scalar("__index__", "iu"))
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        a = self._t.backend.host_view(self._t)
+        a = self._t.backend.to_host(self._t)
         if copy:
             a = a.copy()
         if dtype is not None and a.dtype != dtype:

@@ -2,7 +2,7 @@
 
 Every array is made by one backend call: ``full``/``buffer`` for filled and empty
 arrays, ``from_sequence`` for nested Python sequences (validated and typed here),
-``from_object``/``from_dlpack_object`` for foreign arrays (zero-copy when their memory
+``from_host``/``from_dlpack`` for foreign arrays (zero-copy when their memory
 is C-contiguous), ``arange``/``linspace``/``eye``/``tril``/``triu`` for the rest.
 ``meshgrid`` returns stride-0 broadcast views of its inputs, never copies.
 """
@@ -272,15 +272,15 @@ def _from_foreign(obj: Any, dtype: DType | None, copy: bool | None, device: Devi
     inner_copy = None if (copy and dtype is not None) else copy
     try:
         if hasattr(obj, "__array__") or hasattr(obj, "__array_interface__") or hasattr(obj, "__array_struct__") or isinstance(obj, (list, tuple)):
-            t = B.from_object(obj, copy=inner_copy)
+            t = B.from_host(obj, copy=inner_copy)
         elif hasattr(obj, "__dlpack__"):
-            t = B.from_dlpack_object(obj, copy=inner_copy)
+            t = B.from_dlpack(obj, copy=inner_copy)
         else:
             try:
                 mv = memoryview(obj)
             except TypeError:
                 raise TypeError(f"asarray: cannot convert an object of type {type(obj).__name__} to an array") from None
-            t = B.from_object(mv, copy=inner_copy)
+            t = B.from_host(mv, copy=inner_copy)
     except NxInvalidArgument as e:
         raise ValueError(core_message("asarray", e)) from None
     except TypeError as e:
@@ -363,7 +363,7 @@ def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -
                 raise ValueError(f"from_dlpack: moving an array from {x.device.name!r} to {dev.name!r} needs a copy, but copy=False")
             return x.to_device(dev)
     try:
-        t = dev.backend.from_dlpack_object(x, copy=copy)
+        t = dev.backend.from_dlpack(x, copy=copy)
     except NxInvalidArgument as e:
         raise ValueError(core_message("from_dlpack", e)) from None
     except TypeError as e:

@@ -83,7 +83,7 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
             r = ufunc(x, y)
             if type(r) is np.ndarray and r.flags.c_contiguous:
                 return NpTensor(r, contiguous(r.shape), _FROM_NP[r.dtype], self, r)
-            return self.wrap(r)
+            return self._wrap(r)
         ufunc(x, y, out=_nd(out))
         return out
 
@@ -101,7 +101,7 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str):
             r = ufunc(a)
             if type(r) is np.ndarray and r.flags.c_contiguous:
                 return NpTensor(r, contiguous(r.shape), _FROM_NP[r.dtype], self, r)
-            return self.wrap(r)
+            return self._wrap(r)
         ufunc(a, out=_nd(out))
         return out
 
@@ -122,7 +122,7 @@ def _kernel(fn: Any, name: str, doc: str, arity: int):
                 r = fn(a.reshape(1), out=None if o is None else o.reshape(1)).reshape(())
             else:
                 r = fn(a, out=o)
-            return self.wrap(r) if out is None else out
+            return self._wrap(r) if out is None else out
 
     else:
 
@@ -136,7 +136,7 @@ def _kernel(fn: Any, name: str, doc: str, arity: int):
                 r = fn(x.reshape(1), y.reshape(1), out=None if o is None else o.reshape(1)).reshape(())
             else:
                 r = fn(x, y, out=o)
-            return self.wrap(r) if out is None else out
+            return self._wrap(r) if out is None else out
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc
@@ -213,7 +213,7 @@ class NumpyBackend:
         return f"NumpyBackend(device={self.device!r})"
 
     # ------------------------------------------------------------------ tensors
-    def wrap(self, arr: Any, dtype: DType | None = None) -> Tensor:
+    def _wrap(self, arr: Any, dtype: DType | None = None) -> Tensor:
         """A Tensor over a freshly computed ndarray (or NumPy scalar), without copying it.
 
         A C-contiguous result becomes the buffer as it is; a Fortran-ordered one (NumPy
@@ -241,36 +241,13 @@ class NumpyBackend:
 
     def buffer(self, dtype: DType, shape: Sequence[int]) -> Tensor:
         shape = tuple(shape)
-        return self.wrap(np.empty(shape, dtype=_NP[dtype]), dtype)
+        return self._wrap(np.empty(shape, dtype=_NP[dtype]), dtype)
 
     def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
         shape = tuple(shape)
         if _is_positive_zero(value):  # calloc'd zeros; never for -0.0, whose sign must survive
-            return self.wrap(np.zeros(shape, dtype=_NP[dtype]), dtype)
-        return self.wrap(np.full(shape, value, dtype=_NP[dtype]), dtype)
-
-    def from_host(self, arr: Any) -> Tensor:
-        """Wraps a host array: a dense one (C or Fortran order) is shared, anything else is copied."""
-        a = np.asarray(arr)
-        if a.dtype not in _FROM_NP:
-            raise TypeError(f"from_host: unsupported dtype {a.dtype}")
-        if a.dtype.byteorder not in "=|":
-            a = a.astype(a.dtype.newbyteorder("="))
-        return self.wrap(a)
-
-    def to_host(self, t: Tensor) -> np.ndarray:
-        """A C-contiguous NumPy array of ``t``'s logical elements (shared when possible)."""
-        return np.asarray(_nd(t), order="C")
-
-    def host_view(self, t: Tensor) -> np.ndarray:
-        """The NumPy array of ``t``'s logical elements, strided, sharing memory when unmasked."""
-        return _nd(t)
-
-    def from_dlpack(self, obj: Any, *, copy: bool | None = None) -> Tensor:
-        a = np.from_dlpack(obj, copy=copy)
-        if a.dtype not in _FROM_NP:
-            raise TypeError(f"from_dlpack: unsupported dtype {a.dtype}")
-        return self.wrap(a) if a.flags.c_contiguous else self.wrap(a.copy())
+            return self._wrap(np.zeros(shape, dtype=_NP[dtype]), dtype)
+        return self._wrap(np.full(shape, value, dtype=_NP[dtype]), dtype)
 
     def to_dlpack(self, t: Tensor, **kwargs: Any) -> Any:
         return _nd(t).__dlpack__(**kwargs)
@@ -369,12 +346,12 @@ class NumpyBackend:
     # ---------------------------------------------------------------- ternary
     def where(self, cond: Tensor, a: Any, b: Any, *, out: Tensor | None = None) -> Tensor:
         r = E.where(_nd(cond), _arg(a), _arg(b), out=None if out is None else _nd(out))
-        return self.wrap(r) if out is None else out
+        return self._wrap(r) if out is None else out
 
     # ------------------------------------------------------------- reductions
     def _reduce(self, fn: Any, x: Tensor, axes: Sequence[int], out: Tensor | None) -> Tensor:
         r = fn(_nd(x), tuple(axes), False, out=None if out is None else _nd(out))
-        return self.wrap(r) if out is None else out
+        return self._wrap(r) if out is None else out
 
     def reduce_sum(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         return self._reduce(_reduce.reduce_sum, x, axes, out)
@@ -396,24 +373,24 @@ class NumpyBackend:
 
     def argmax(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
         r = _reduce.argmax(_nd(x), axis, False, out=None if out is None else _nd(out))
-        return self.wrap(r) if out is None else out
+        return self._wrap(r) if out is None else out
 
     def argmin(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
         r = _reduce.argmin(_nd(x), axis, False, out=None if out is None else _nd(out))
-        return self.wrap(r) if out is None else out
+        return self._wrap(r) if out is None else out
 
     def associative_scan(self, x: Tensor, *, axis: int, op: str, out: Tensor | None = None) -> Tensor:
         r = _reduce.associative_scan(_nd(x), axis, op, out=None if out is None else _nd(out))
-        return self.wrap(r) if out is None else out
+        return self._wrap(r) if out is None else out
 
     # ------------------------------------------------------------------ sorting
     def sort(self, x: Tensor, *, axis: int, descending: bool = False, out: Tensor | None = None) -> Tensor:
         r = _sort.sort(_nd(x), axis, descending, out=None if out is None else _nd(out))
-        return self.wrap(r) if out is None else out
+        return self._wrap(r) if out is None else out
 
     def argsort(self, x: Tensor, *, axis: int, descending: bool = False, stable: bool = True, out: Tensor | None = None) -> Tensor:
         r = _sort.argsort(_nd(x), axis, descending, out=None if out is None else _nd(out), stable=stable)
-        return self.wrap(r) if out is None else out
+        return self._wrap(r) if out is None else out
 
     # ---------------------------------------------------------------- movement
     def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:
@@ -446,13 +423,13 @@ class NumpyBackend:
         if t.view.mask is None and any(p != (0, 0) for p in padding):
             # Virtual padding (View.pad), then one mask-aware read that fills the border.
             fill = _indexed.fill_scalar(fill_value, t.buffer.dtype)
-            return self.wrap(read(t.buffer, t.view.pad(padding), fill), t.dtype)
-        return self.wrap(_indexed.pad(_nd(t), padding, fill_value), t.dtype)
+            return self._wrap(read(t.buffer, t.view.pad(padding), fill), t.dtype)
+        return self._wrap(_indexed.pad(_nd(t), padding, fill_value), t.dtype)
 
     def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
         arrs = [_nd(t) for t in tensors]
         if out is None:
-            return self.wrap(np.concatenate(arrs, axis=axis))
+            return self._wrap(np.concatenate(arrs, axis=axis))
         np.concatenate(arrs, axis=axis, out=_nd(out))
         return out
 
@@ -467,7 +444,7 @@ class NumpyBackend:
             src = x.dtype.kind
             if src in "biu" or (src == "f" and dtype.kind in "fc") or (src == "c" and dtype.kind == "c"):
                 # Value-preserving or wrapping casts: NumPy's astype is the contract.
-                return self.wrap(_nd(x).astype(_NP[dtype]), dtype)
+                return self._wrap(_nd(x).astype(_NP[dtype]), dtype)
             out = self.buffer(dtype, x.view.shape)
         E.cast(_nd(x), out=_nd(out))
         return out
@@ -475,7 +452,7 @@ class NumpyBackend:
     def bitcast(self, x: Tensor, dtype: DType) -> Tensor:
         """Reinterprets the bits of a C-contiguous copy of ``x`` as ``dtype`` (same itemsize)."""
         a = np.array(_nd(x), order="C", copy=True)
-        return self.wrap(a.view(_NP[dtype]), dtype)
+        return self._wrap(a.view(_NP[dtype]), dtype)
 
     def contiguous(self, t: Tensor) -> Tensor:
         v = t.view
@@ -484,7 +461,7 @@ class NumpyBackend:
         return self.copy(t)
 
     def copy(self, t: Tensor) -> Tensor:
-        return self.wrap(np.array(_nd(t), order="C", copy=True), t.dtype)
+        return self._wrap(np.array(_nd(t), order="C", copy=True), t.dtype)
 
     def assign(self, dst: Tensor, src: Any) -> Tensor:
         """Writes src's logical elements (or a scalar) through dst's view into dst's buffer."""
@@ -499,12 +476,12 @@ class NumpyBackend:
     # ----------------------------------------------------------------- random
     def threefry(self, key: Tensor, counter: Tensor, *, out: Tensor | None = None) -> Tensor:
         r = _threefry.threefry2x32(_nd(key), _nd(counter), out=None if out is None else _nd(out))
-        return self.wrap(r) if out is None else out
+        return self._wrap(r) if out is None else out
 
     # ---------------------------------------------------------- indexed access
     def gather(self, data: Tensor, indices: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
         r = _indexed.gather(_nd(data), _nd(indices), axis, out=None if out is None else _nd(out))
-        return self.wrap(r, data.dtype) if out is None else out
+        return self._wrap(r, data.dtype) if out is None else out
 
     def scatter(
         self,
@@ -517,11 +494,11 @@ class NumpyBackend:
         unique_indices: bool = False,
     ) -> Tensor:
         r = _indexed.scatter(_nd(template), _nd(indices), _nd(updates), axis, mode=mode, unique_indices=unique_indices)
-        return self.wrap(r, template.dtype)
+        return self._wrap(r, template.dtype)
 
     def take(self, x: Tensor, indices: Tensor, *, axis: int) -> Tensor:
         """NumPy-style take: ``x`` indexed along ``axis`` by in-range int ``indices``."""
-        return self.wrap(np.take(_nd(x), _nd(indices), axis=axis), x.dtype)
+        return self._wrap(np.take(_nd(x), _nd(indices), axis=axis), x.dtype)
 
     def index(self, x: Tensor, key: tuple) -> Tensor:
         """NumPy advanced indexing by a normalised key of ints, slices, None and int/bool Tensors.
@@ -533,7 +510,7 @@ class NumpyBackend:
         r = src[k]
         if type(r) is not np.ndarray or np.may_share_memory(r, src):
             r = np.array(r, copy=True)  # a key of basic parts only gives a view: copy it
-        return self.wrap(r, x.dtype)
+        return self._wrap(r, x.dtype)
 
     def index_put(self, x: Tensor, key: tuple, value: Any) -> Tensor:
         """Writes ``value`` into ``x[key]`` in place (NumPy semantics: last write wins)."""
@@ -547,22 +524,22 @@ class NumpyBackend:
         return x
 
     def nonzero(self, x: Tensor) -> tuple[Tensor, ...]:
-        return tuple(self.wrap(i.astype(np.int64)) for i in np.nonzero(_nd(x)))
+        return tuple(self._wrap(i.astype(np.int64)) for i in np.nonzero(_nd(x)))
 
     def searchsorted(self, x1: Tensor, x2: Tensor, *, side: Literal["left", "right"]) -> Tensor:
-        return self.wrap(np.searchsorted(_nd(x1), _nd(x2), side=side).astype(np.int64))
+        return self._wrap(np.searchsorted(_nd(x1), _nd(x2), side=side).astype(np.int64))
 
     def unique(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor]:
         """(values, first indices, inverse indices, counts) of the flattened ``x``; NaNs distinct."""
         a = _nd(x).reshape(-1)
         values, index, inverse, counts = np.unique(a, return_index=True, return_inverse=True, return_counts=True, equal_nan=False)
-        return (self.wrap(values), self.wrap(index.astype(np.int64)), self.wrap(inverse.astype(np.int64)), self.wrap(counts.astype(np.int64)))
+        return (self._wrap(values), self._wrap(index.astype(np.int64)), self._wrap(inverse.astype(np.int64)), self._wrap(counts.astype(np.int64)))
 
     def isin(self, x1: Tensor, x2: Tensor, *, invert: bool = False) -> Tensor:
-        return self.wrap(np.isin(_nd(x1), _nd(x2), invert=invert))
+        return self._wrap(np.isin(_nd(x1), _nd(x2), invert=invert))
 
     def repeat(self, x: Tensor, repeats: Any, *, axis: int) -> Tensor:
-        return self.wrap(np.repeat(_nd(x), _arg(repeats), axis=axis), x.dtype)
+        return self._wrap(np.repeat(_nd(x), _arg(repeats), axis=axis), x.dtype)
 
     # ----------------------------------------------------------------- creation
     def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
@@ -572,106 +549,106 @@ class NumpyBackend:
             i = np.arange(num, dtype=np.uint64)
             with np.errstate(over="ignore"):
                 r = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
-            return self.wrap(r.astype(nd), dtype)
+            return self._wrap(r.astype(nd), dtype)
         with np.errstate(over="ignore", invalid="ignore"):
             r = np.float64(start) + np.arange(num, dtype=np.float64) * np.float64(step)
             if num:
                 r[0] = start  # exactly start: -0.0 + 0 * step would be +0.0
-            return self.wrap(r.astype(nd), dtype)
+            return self._wrap(r.astype(nd), dtype)
 
     def linspace(self, dtype: DType, start: Any, stop: Any, num: int, endpoint: bool) -> Tensor:
-        return self.wrap(np.linspace(start, stop, num, endpoint=endpoint, dtype=_NP[dtype]), dtype)
+        return self._wrap(np.linspace(start, stop, num, endpoint=endpoint, dtype=_NP[dtype]), dtype)
 
     def eye(self, dtype: DType, n: int, m: int, k: int) -> Tensor:
-        return self.wrap(np.eye(n, m, k, dtype=_NP[dtype]), dtype)
+        return self._wrap(np.eye(n, m, k, dtype=_NP[dtype]), dtype)
 
     def tril(self, x: Tensor, k: int) -> Tensor:
-        return self.wrap(np.tril(_nd(x), k), x.dtype)
+        return self._wrap(np.tril(_nd(x), k), x.dtype)
 
     def triu(self, x: Tensor, k: int) -> Tensor:
-        return self.wrap(np.triu(_nd(x), k), x.dtype)
+        return self._wrap(np.triu(_nd(x), k), x.dtype)
 
     # ------------------------------------------------------------------ windows
     def unfold(self, x: Tensor, *, kernel_size: Sequence[int], stride: Sequence[int], dilation: Sequence[int], padding: Sequence[tuple[int, int]]) -> Tensor:
         r = _windows.unfold(_nd(x), tuple(kernel_size), tuple(stride), tuple(dilation), tuple(padding))
-        return self.wrap(r, x.dtype)
+        return self._wrap(r, x.dtype)
 
     def fold(self, x: Tensor, *, output_size: Sequence[int], kernel_size: Sequence[int], stride: Sequence[int], dilation: Sequence[int], padding: Sequence[tuple[int, int]]) -> Tensor:
         r = _windows.fold(_nd(x), tuple(output_size), tuple(kernel_size), tuple(stride), tuple(dilation), tuple(padding))
-        return self.wrap(r, x.dtype)
+        return self._wrap(r, x.dtype)
 
     # ------------------------------------------------------------------- matrix
     def matmul(self, a: Tensor, b: Tensor, *, out: Tensor | None = None) -> Tensor:
         if out is None:
-            return self.wrap(np.matmul(_nd(a), _nd(b)))
+            return self._wrap(np.matmul(_nd(a), _nd(b)))
         np.matmul(_nd(a), _nd(b), out=_nd(out))
         return out
 
     def tensordot(self, a: Tensor, b: Tensor, *, axes: tuple[Sequence[int], Sequence[int]]) -> Tensor:
-        return self.wrap(np.tensordot(_nd(a), _nd(b), axes=axes))
+        return self._wrap(np.tensordot(_nd(a), _nd(b), axes=axes))
 
     def vecdot(self, a: Tensor, b: Tensor, *, axis: int) -> Tensor:
         x, y = _nd(a), _nd(b)
         # NumPy's stubs type vecdot as a plain gufunc, without the ``axis`` keyword it takes
-        return self.wrap(np.asarray(np.vecdot(x, y, axis=axis)))  # type: ignore[call-overload]
+        return self._wrap(np.asarray(np.vecdot(x, y, axis=axis)))  # type: ignore[call-overload]
 
     # --------------------------------------------------------------------- fft
     def fft(self, x: Tensor, *, axes: Sequence[int]) -> Tensor:
-        return self.wrap(_fft.fft(_nd(x), tuple(axes)))
+        return self._wrap(_fft.fft(_nd(x), tuple(axes)))
 
     def ifft(self, x: Tensor, *, axes: Sequence[int]) -> Tensor:
-        return self.wrap(_fft.ifft(_nd(x), tuple(axes)))
+        return self._wrap(_fft.ifft(_nd(x), tuple(axes)))
 
     def rfft(self, x: Tensor, *, axes: Sequence[int]) -> Tensor:
-        return self.wrap(_fft.rfft(_nd(x), tuple(axes)))
+        return self._wrap(_fft.rfft(_nd(x), tuple(axes)))
 
     def irfft(self, x: Tensor, *, axes: Sequence[int], s: Sequence[int] | None = None) -> Tensor:
-        return self.wrap(_fft.irfft(_nd(x), tuple(axes), None if s is None else tuple(s)))
+        return self._wrap(_fft.irfft(_nd(x), tuple(axes), None if s is None else tuple(s)))
 
     # ------------------------------------------------------------------ linalg
     def cholesky(self, a: Tensor, *, upper: bool = False) -> Tensor:
-        return self.wrap(_linalg.cholesky(_nd(a), upper))
+        return self._wrap(_linalg.cholesky(_nd(a), upper))
 
     def qr(self, a: Tensor, *, reduced: bool = True) -> tuple[Tensor, Tensor]:
         q, r = _linalg.qr(_nd(a), reduced)
-        return self.wrap(q), self.wrap(r)
+        return self._wrap(q), self._wrap(r)
 
     def svd(self, a: Tensor, *, full_matrices: bool = True) -> tuple[Tensor, Tensor, Tensor]:
         u, s, vh = _linalg.svd(_nd(a), full_matrices)
-        return self.wrap(u), self.wrap(s), self.wrap(vh)
+        return self._wrap(u), self._wrap(s), self._wrap(vh)
 
     def svdvals(self, a: Tensor) -> Tensor:
-        return self.wrap(_linalg.svdvals(_nd(a)))
+        return self._wrap(_linalg.svdvals(_nd(a)))
 
     def eig(self, a: Tensor, *, vectors: bool = True) -> tuple[Tensor, Tensor | None]:
         w, v = _linalg.eig(_nd(a), vectors)
-        return self.wrap(w), (None if v is None else self.wrap(v))
+        return self._wrap(w), (None if v is None else self._wrap(v))
 
     def eigh(self, a: Tensor, *, vectors: bool = True) -> tuple[Tensor, Tensor | None]:
         w, v = _linalg.eigh(_nd(a), vectors)
-        return self.wrap(w), (None if v is None else self.wrap(v))
+        return self._wrap(w), (None if v is None else self._wrap(v))
 
     def triangular_solve(self, a: Tensor, b: Tensor, *, upper: bool, transpose: bool = False, unit_diag: bool = False) -> Tensor:
-        return self.wrap(_linalg.triangular_solve(_nd(a), _nd(b), upper, transpose, unit_diag))
+        return self._wrap(_linalg.triangular_solve(_nd(a), _nd(b), upper, transpose, unit_diag))
 
     def inv(self, a: Tensor) -> Tensor:
-        return self.wrap(_linalg.inv(_nd(a)))
+        return self._wrap(_linalg.inv(_nd(a)))
 
     def det(self, a: Tensor) -> Tensor:
-        return self.wrap(np.asarray(_linalg.det(_nd(a))))
+        return self._wrap(np.asarray(_linalg.det(_nd(a))))
 
     def slogdet(self, a: Tensor) -> tuple[Tensor, Tensor]:
         s, l = _linalg.slogdet(_nd(a))
-        return self.wrap(np.asarray(s)), self.wrap(np.asarray(l))
+        return self._wrap(np.asarray(s)), self._wrap(np.asarray(l))
 
     def solve(self, a: Tensor, b: Tensor) -> Tensor:
-        return self.wrap(_linalg.solve(_nd(a), _nd(b)))
+        return self._wrap(_linalg.solve(_nd(a), _nd(b)))
 
     def pinv(self, a: Tensor, *, rtol: Any = None) -> Tensor:
-        return self.wrap(_linalg.pinv(_nd(a), _arg(rtol)))
+        return self._wrap(_linalg.pinv(_nd(a), _arg(rtol)))
 
     def matrix_rank(self, a: Tensor, *, rtol: Any = None) -> Tensor:
-        return self.wrap(np.asarray(_linalg.matrix_rank(_nd(a), _arg(rtol))))
+        return self._wrap(np.asarray(_linalg.matrix_rank(_nd(a), _arg(rtol))))
 
     # ----------------------------------------- added for the namespace: creation, dtypes
     def _adopt(self, a: np.ndarray, copy: bool | None, name: str) -> Tensor:
@@ -683,18 +660,22 @@ class NumpyBackend:
             raise NxInvalidArgument(f"{name}: the data is not C-contiguous native-endian memory, so a copy is needed, but copy=False")
         if copy or need or (copy is None and not a.flags.writeable):
             a = np.array(a, dtype=a.dtype.newbyteorder("="), order="C", copy=True)
-        return self.wrap(a)
+        return self._wrap(a)
 
-    def from_object(self, obj: Any, *, copy: bool | None = None) -> Tensor:
-        """Any object NumPy reads as an array (buffer, __array__): C-contiguous data shared unless copy=True; copy=False raises NxInvalidArgument when a copy is needed."""
+    def from_host(self, obj: Any, *, copy: bool | None = None) -> Tensor:
+        """Host memory (buffer protocol, array interface, nested sequences) as a tensor: C-contiguous data shared unless copy=True; copy=False raises NxInvalidArgument when a copy is needed."""
         try:
             a = np.asarray(obj)
         except (TypeError, ValueError) as e:
-            raise TypeError(f"from_object: cannot read a {type(obj).__name__} as an array ({e})") from None
-        return self._adopt(a, copy, "from_object")
+            raise TypeError(f"from_host: cannot read a {type(obj).__name__} as an array ({e})") from None
+        return self._adopt(a, copy, "from_host")
 
-    def from_dlpack_object(self, obj: Any, *, copy: bool | None = None) -> Tensor:
-        """Imports a DLPack producer like from_object (shared when C-contiguous, copy=True copies, copy=False raises NxInvalidArgument if a copy is needed); BufferError propagates."""
+    def to_host(self, t: Tensor) -> np.ndarray:
+        """The NumPy array of ``t``'s logical elements, strided, sharing memory when unmasked."""
+        return _nd(t)
+
+    def from_dlpack(self, obj: Any, *, copy: bool | None = None) -> Tensor:
+        """Imports a DLPack producer like from_host (shared when C-contiguous, copy=True copies, copy=False raises NxInvalidArgument if a copy is needed); BufferError propagates."""
         a = np.from_dlpack(obj, copy=copy)
         return self._adopt(a, None if copy else copy, "from_dlpack")
 
@@ -708,7 +689,7 @@ class NumpyBackend:
             a = np.array(values, dtype=_NP[dtype])
         if a.shape != shape:
             a = a.reshape(tuple(shape))
-        return self.wrap(a, dtype)
+        return self._wrap(a, dtype)
 
     # ------------------------------------- added for the namespace: manipulation, indexing
     def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
@@ -723,7 +704,7 @@ class NumpyBackend:
 
     def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
         """A fresh tensor: ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy's roll; repeated axes add up)."""
-        return self.wrap(np.roll(_nd(t), tuple(shifts), tuple(axes)), t.dtype)
+        return self._wrap(np.roll(_nd(t), tuple(shifts), tuple(axes)), t.dtype)
 
     # (end manipulation)
 

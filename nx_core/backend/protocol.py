@@ -75,12 +75,6 @@ class CorePrimitives(Protocol):
     name: str
 
     # ------------------------------------------------------------------ tensors
-    def wrap(self, arr: Any, dtype: DType | None = None) -> Tensor:
-        """Frontend guarantees: ``arr`` is a host array of a dtype nx has. Backend must:
-        return a dense Tensor over it, without a copy when ``arr`` is C- (or, for a
-        fresh result, Fortran-) contiguous; ``dtype`` overrides the inferred DType
-        (same itemsize)."""
-
     def view(self, t: Tensor) -> View:
         """Frontend guarantees: nothing. Backend must: return ``t``'s View."""
 
@@ -99,38 +93,26 @@ class CorePrimitives(Protocol):
         return a fresh C-contiguous tensor with every element ``value``; ``shape=()``
         gives a scalar."""
 
-    def from_host(self, arr: Any) -> Tensor:
-        """Frontend guarantees: ``arr`` is array-like of a dtype nx has. Backend must:
-        return a dense Tensor of its elements; a CPU backend may share a contiguous
-        native-byte-order host buffer (zero-copy; NumPy shares C- and Fortran-ordered
-        ones), else it copies. Raises TypeError for a dtype nx does not have."""
+    def from_host(self, obj: Any, *, copy: bool | None = None) -> Tensor:
+        """Frontend guarantees: nothing. Backend must: a Tensor of the elements of host
+        memory: an object with the Python buffer protocol or the array interface
+        (``__array_interface__``, ``__array__``), or nested lists of scalars; its
+        C-contiguous, native-byte-order, writable memory is shared unless ``copy`` is
+        True (a backend that cannot share copies); ``copy=False`` raises
+        NxInvalidArgument when a copy is needed; TypeError when unreadable or of a
+        dtype nx does not have."""
 
     def to_host(self, t: Tensor) -> Any:
-        """Frontend guarantees: nothing. Backend must: return a C-contiguous host array
-        of ``t``'s logical elements in row-major order (masked positions read as 0); a
-        CPU backend may return shared memory when the view allows."""
-
-    def host_view(self, t: Tensor) -> Any:
         """Frontend guarantees: nothing. Backend must: return a host array of ``t``'s
-        logical elements, strided, sharing memory when ``t`` is unmasked (a fresh array
-        when masked)."""
+        logical elements (buffer protocol / array interface), strided, sharing memory
+        when ``t`` is unmasked and the backend's memory is the host's; a fresh array
+        otherwise (masked positions read as 0)."""
 
     def from_dlpack(self, obj: Any, *, copy: bool | None = None) -> Tensor:
-        """Frontend guarantees: ``obj`` implements ``__dlpack__``. Backend must: import
-        it (sharing memory unless ``copy`` is True or a copy is needed to make it
-        C-contiguous); TypeError for unsupported dtypes."""
-
-    def from_object(self, obj: Any, *, copy: bool | None = None) -> Tensor:
-        """Frontend guarantees: nothing. Backend must: a Tensor of any object NumPy
-        reads as an array (buffer protocol, ``__array__``): C-contiguous native writable
-        data shared unless ``copy`` is True; ``copy=False`` raises NxInvalidArgument when
-        a copy is needed; TypeError when unreadable or of a dtype nx does not have."""
-
-    def from_dlpack_object(self, obj: Any, *, copy: bool | None = None) -> Tensor:
         """Frontend guarantees: ``obj`` is a DLPack producer. Backend must: import it as
-        ``from_object`` does (shared when C-contiguous, ``copy=True`` copies,
+        ``from_host`` does (shared when C-contiguous, ``copy=True`` copies,
         ``copy=False`` raises NxInvalidArgument if a copy is needed); BufferError
-        propagates."""
+        propagates; TypeError for unsupported dtypes."""
 
     def to_dlpack(self, t: Tensor, **kwargs: Any) -> Any:
         """Frontend guarantees: kwargs are the standard's ``__dlpack__`` keywords.
