@@ -56,7 +56,7 @@ def core_views() -> str:
     show("shrink [1:3, 0:2, 1:3]", s.view)
     f = B.flip(s, (True, False, False))
     show("flip axis 0", f.view)
-    e = B.expand(B.reshape(B.shrink(t, ((0, 4),)), (1, 4)), (3, 4))
+    e = B.broadcast_to(B.shrink(t, ((0, 4),)), (3, 4))
     show("expand (1, 4) -> (3, 4)", e.view)
     pd = B.pad_view(B.reshape(B.shrink(t, ((0, 6),)), (2, 3)), ((1, 1), (0, 1)))
     show("pad ((1, 1), (0, 1))", pd.view)

@@ -614,5 +614,5 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
         s = [1] * n
         s[p] = a.shape[0]
         t = B.reshape(a._t, tuple(s))
-        out.append(_new(B.expand(t, full_shape)))
+        out.append(_new(B.broadcast_to(t, full_shape)))
     return tuple(out)

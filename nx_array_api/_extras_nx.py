@@ -25,6 +25,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
+from ._compose import padded
 from ._creation_functions import asarray
 from ._elementwise_functions import _scalar
 from ._manipulation_functions import concat, expand_dims, permute_dims, reshape
@@ -285,7 +286,7 @@ def pad(
         v, d = _scalar("pad", value, x.dtype)
         if d is not x.dtype:
             raise TypeError(f"pad: a {type(value).__name__} value cannot fill a {x.dtype.name} array")
-        return _new(B.pad(x._t, pads, v))
+        return _new(padded(x._t, pads, v))
     t = x._t
     for ax, (a, b) in enumerate(pads):
         if a == 0 and b == 0:

@@ -248,7 +248,7 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
     items = new_items
     if empty_axes:
         n = len(shape)
-        t = B.slice_view(t, [0] * n, [0 if i in empty_axes else shape[i] for i in range(n)], [1] * n)
+        t = B.basic_view(t, [(0, 0 if i in empty_axes else shape[i], 1) for i in range(n)])
         shape = t.view.shape
     # Bounds, the backend key and the result shape.
     key = []

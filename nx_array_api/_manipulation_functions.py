@@ -402,9 +402,9 @@ def tile(x: Array, repetitions: Tuple[int, ...], /) -> Array:
         for i, r in enumerate(reps):
             a, s, b = math.prod(cur[:i]), cur[i], math.prod(cur[i + 1:])
             cur[i] = r * s
-            t = B.reshape(B.copy(B.expand(_view_reshape(t, (a, 1, s, b)), (a, r, s, b))), tuple(cur))
+            t = B.reshape(B.copy(B.broadcast_to(_view_reshape(t, (a, 1, s, b)), (a, r, s, b))), tuple(cur))
         return _new(t)
-    t = B.expand(_view_reshape(x._t, inter), big)
+    t = B.broadcast_to(_view_reshape(x._t, inter), big)
     return _new(B.reshape(B.copy(t), out))
 
 

@@ -14,7 +14,8 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._elementwise_functions import _scalar
-from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, kept, normalize_axes, normalize_axis
+from ._compose import kept
+from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, normalize_axes, normalize_axis
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 

@@ -17,7 +17,8 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import broadcast_tensor, check_array, check_device_dtype, kept, normalize_axes, normalize_axis
+from ._compose import kept
+from ._validation import broadcast_tensor, check_array, check_device_dtype, normalize_axes, normalize_axis
 
 __all__ = [
     "cumulative_prod",

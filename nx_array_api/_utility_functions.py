@@ -13,7 +13,8 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._creation_functions import _check_values, _scalar_join, py_kind
-from ._validation import as_int, backend_of, check_array, kept, normalize_axes, normalize_axis
+from ._compose import kept
+from ._validation import as_int, backend_of, check_array, normalize_axes, normalize_axis
 
 __all__ = ["all", "any", "diff"]
 

@@ -23,7 +23,6 @@ __all__ = [
     "normalize_axes",
     "broadcast_shapes",
     "broadcast_tensor",
-    "kept",
     "as_int",
     "check_bool",
     "check_shape",
@@ -223,18 +222,6 @@ def broadcast_shapes(name: str, *shapes: Sequence[int]) -> tuple[int, ...]:
             except NxInvalidArgument as e:
                 raise ValueError(f"{name}: shapes {out} and {s} cannot be broadcast together ({e})") from None
     return out
-
-
-def kept(r: Tensor, shape: tuple[int, ...], axes: Sequence[int], keepdims: bool) -> Tensor:
-    """The reduction ``r`` of a tensor of ``shape`` over ``axes``, with the reduced axes
-    kept as size 1 when ``keepdims``: ``keepdims`` is the frontend's alone, backends
-    reduce the axes away. A view of ``r``, or a copy when its layout needs one."""
-    if not keepdims or not axes:
-        return r
-    B = r.backend
-    new = tuple(1 if i in axes else d for i, d in enumerate(shape))
-    v = B.reshape(r, new)
-    return v if v is not None else B.reshape(B.copy(r), new)
 
 
 def broadcast_tensor(t: Tensor, shape: tuple[int, ...]) -> Tensor:

@@ -28,6 +28,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, Device
+from ._compose import padded
 from ._validation import as_int, check_array, check_device, check_device_dtype, check_shape, default_dtype, names_memory_errors, normalize_axis
 
 __all__ = [
@@ -101,7 +102,7 @@ def _resize(name: str, t: Tensor, axis: int, n: int) -> Tensor:
     if n > m:
         padding = [(0, 0)] * len(shape)
         padding[axis] = (0, n - m)
-        return t.backend.pad(t, padding, 0)
+        return padded(t, padding, 0)
     return t
 
 

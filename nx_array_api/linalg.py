@@ -22,7 +22,8 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._linear_algebra_functions import _promote, matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (re-exported)
-from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, kept, normalize_axes
+from ._compose import kept
+from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, normalize_axes
 
 __all__ = [
     "cholesky",
@@ -365,8 +366,8 @@ def outer(x1: Array, x2: Array, /) -> Array:
     if len(sa) != 1 or len(sb) != 1:
         raise ValueError(f"outer: x1 and x2 must be 1-D, got shapes {sa} and {sb}")
     shape = (sa[0], sb[0])
-    a = B.expand(B.reshape(a, (sa[0], 1)), shape)
-    b = B.expand(B.reshape(b, (1, sb[0])), shape)
+    a = B.broadcast_to(B.reshape(a, (sa[0], 1)), shape)
+    b = B.broadcast_to(B.reshape(b, (1, sb[0])), shape)
     return _new(B.mul(a, b))
 
 

@@ -156,7 +156,7 @@ def _counters(B: Any, n: int, tag: int = 0) -> Tensor:
 def _hash(kt: Tensor, counters: Tensor) -> Tensor:
     B = kt.backend
     n = counters.view.shape[0]
-    return B.threefry(B.expand(B.reshape(kt, (1, 2)), (n, 2)), counters)
+    return B.threefry(B.broadcast_to(B.reshape(kt, (1, 2)), (n, 2)), counters)
 
 
 def _word(y: Tensor, j: int) -> Tensor:

@@ -8,12 +8,9 @@ still out of range raises ``IndexError``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 import numpy as np
 
-__all__ = ["gather", "scatter", "pad"]
+__all__ = ["gather", "scatter"]
 
 
 def _norm_axis(name: str, axis: int, ndim: int) -> int:
@@ -141,32 +138,3 @@ def scatter(
         else:
             np.add.at(rflat, flat, upd.astype(res.dtype, copy=False))
     return res
-
-
-def pad(x: np.ndarray, padding: Sequence[tuple[int, int]], fill_value: Any) -> np.ndarray:
-    """Fresh C-contiguous array of shape ``s + before + after`` per axis, filled with
-    ``fill_value`` (cast to x's dtype), with ``x`` copied at offset ``before``."""
-    x = np.asarray(x)
-    try:
-        pads = [(int(a), int(b)) for a, b in padding]
-    except (TypeError, ValueError):
-        raise ValueError("pad: padding must be a sequence of (before, after) pairs") from None
-    if len(pads) != x.ndim:
-        raise ValueError(f"pad: padding has {len(pads)} pairs, expected {x.ndim} (the rank)")
-    if any(a < 0 or b < 0 for a, b in pads):
-        raise ValueError(f"pad: padding must be non-negative, got {pads}")
-    shape = tuple(n + a + b for n, (a, b) in zip(x.shape, pads))
-    res = np.empty(shape, dtype=x.dtype)
-    res.fill(fill_scalar(fill_value, x.dtype))
-    res[tuple(slice(a, a + n) for n, (a, _) in zip(x.shape, pads))] = x
-    return res
-
-
-def fill_scalar(fill_value: Any, dtype: np.dtype) -> Any:
-    """``fill_value`` converted to ``dtype`` as the core converts: integers wrap modulo
-    2^bits, floats saturate to inf, NaN stays NaN."""
-    fill = np.asarray(fill_value)
-    if fill.dtype.kind in "iub" and dtype.kind in "iu":
-        return np.array(fill_value, dtype=np.int64 if fill.dtype.kind != "u" else np.uint64).astype(dtype)[()]
-    with np.errstate(invalid="ignore", over="ignore"):
-        return fill.astype(dtype)[()]

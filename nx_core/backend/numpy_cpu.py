@@ -393,9 +393,6 @@ class NumpyBackend:
         return self._wrap(r) if out is None else out
 
     # ---------------------------------------------------------------- movement
-    def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:
-        return NpTensor(t.buffer, t.view.expand(tuple(shape)), t.dtype, self)
-
     def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         """A stride-0 view (no copy) of ``t`` with ``shape``: leading unit axes added, unit axes expanded."""
         return NpTensor(t.buffer, t.view.broadcast_to(tuple(shape)), t.dtype, self)
@@ -417,14 +414,6 @@ class NumpyBackend:
     def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
         """Virtual padding (``View.pad``): no copy; padded positions read as zero."""
         return NpTensor(t.buffer, t.view.pad(tuple(padding)), t.dtype, self)
-
-    def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Any) -> Tensor:
-        padding = tuple(padding)
-        if t.view.mask is None and any(p != (0, 0) for p in padding):
-            # Virtual padding (View.pad), then one mask-aware read that fills the border.
-            fill = _indexed.fill_scalar(fill_value, t.buffer.dtype)
-            return self._wrap(read(t.buffer, t.view.pad(padding), fill), t.dtype)
-        return self._wrap(_indexed.pad(_nd(t), padding, fill_value), t.dtype)
 
     def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
         arrs = [_nd(t) for t in tensors]
@@ -695,12 +684,6 @@ class NumpyBackend:
     def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
         """A view (no copy) of unmasked ``t`` for a basic key (``View.basic_index``): per axis an in-range, non-negative int (the axis is dropped) or a ``(start, stop, step)`` triple as ``slice.indices`` gives it, plus ``None`` for a new unit axis."""
         return NpTensor(t.buffer, t.view.basic_index(key), t.dtype, self)
-
-    def slice_view(self, t: Tensor, starts: Sequence[int], stops: Sequence[int], steps: Sequence[int]) -> Tensor:
-        """A view (no copy) of unmasked ``t`` taking ``range(starts[i], stops[i], steps[i])`` on axis i (bounds as ``slice.indices`` gives them)."""
-        if not len(starts) == len(stops) == len(steps):
-            raise NxInvalidArgument("slice_view: needs as many starts, stops and steps")
-        return NpTensor(t.buffer, t.view.basic_index(tuple(zip(starts, stops, steps))), t.dtype, self)
 
     def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
         """A fresh tensor: ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy's roll; repeated axes add up)."""

@@ -451,10 +451,6 @@ class CorePrimitives(Protocol):
         an empty result; rank 0 or an unknown op raises ValueError."""
 
     # ----------------------------------------------------------------- movement
-    def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:
-        """Frontend guarantees: [MOV]. Backend must: ``View.expand``: size-1 dims get
-        stride 0."""
-
     def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         """Frontend guarantees: ``t``'s shape broadcasts to ``shape`` (right-aligned; its
         axes equal the target's or are 1). Backend must: an O(1) view over t's buffer laid
@@ -483,21 +479,9 @@ class CorePrimitives(Protocol):
         dropped, each triple's range taken; an axis of 0 or 1 elements keeps its
         stride)."""
 
-    def slice_view(self, t: Tensor, starts: Sequence[int], stops: Sequence[int], steps: Sequence[int]) -> Tensor:
-        """Frontend guarantees: one normalised ``range(start, stop, step)`` per axis
-        (``slice.indices`` form), ``t`` unmasked. Backend must: a view over the same
-        buffer taking those elements (stride ``stride*step``, any sign; an axis that
-        takes 0 or 1 element keeps ``stride``, so no step can overflow it); a zero step,
-        an out-of-bounds range or a masked ``t`` raise NxInvalidArgument."""
-
     def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
         """Frontend guarantees: [MOV], non-negative pairs. Backend must: ``View.pad``:
         virtual padding, no copy; padded positions read as zero everywhere."""
-
-    def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Scalar) -> Tensor:
-        """Frontend guarantees: one non-negative ``(before, after)`` per axis. Backend
-        must: ALLOCATE ``[s + before + after]`` filled with ``fill_value`` (converted to
-        t's dtype, integers wrapping) with ``t`` copied at ``before``."""
 
     def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
         """Frontend guarantees: ``len(shifts) == len(axes)``, axes valid. Backend must:

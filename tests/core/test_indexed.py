@@ -1,11 +1,11 @@
-"""gather / scatter / pad kernels: contract vectors, references and errors."""
+"""gather / scatter kernels: contract vectors, references and errors."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from nx_core.backend._indexed import gather, pad, scatter
+from nx_core.backend._indexed import gather, scatter
 
 
 def _ref_gather(data, idx, axis):
@@ -84,19 +84,6 @@ def test_scatter_set_unique():
         out = scatter(t, np.array([[0, 2, 3]], np.int32), np.array([[10, 20, 30]], np.float64), 1,
                       unique_indices=hint)
         assert out.tolist() == [[10, 5, 20, 30]]
-
-
-def test_pad_contract():
-    x = np.array([[1, 2], [3, 4]], dtype=np.float32)
-    out = pad(x, [(1, 0), (0, 2)], -1)
-    assert out.shape == (3, 4) and out.dtype == np.float32
-    assert out.ravel().tolist() == [-1, -1, -1, -1, 1, 2, -1, -1, 3, 4, -1, -1]
-
-
-def test_pad_middle():
-    x = np.array([[1, 2], [3, 4]], dtype=np.int32)
-    out = pad(x, [(1, 1), (1, 1)], 0)
-    assert out.tolist() == [[0, 0, 0, 0], [0, 1, 2, 0], [0, 3, 4, 0], [0, 0, 0, 0]]
 
 
 # ---------------------------------------------------------------- behaviour
@@ -217,25 +204,3 @@ def test_scatter_empty_indices_returns_copy():
     t = np.arange(6.0).reshape(2, 3)
     out = scatter(t, np.zeros((2, 0), np.int64), np.zeros((2, 0)), 1)
     assert np.array_equal(out, t) and out is not t
-
-
-def test_pad_noncontiguous_and_dtypes():
-    x = np.arange(12, dtype=np.int16).reshape(3, 4)[::-1, ::2]
-    out = pad(x, [(0, 1), (2, 0)], 9)
-    assert out.dtype == np.int16 and out.flags.c_contiguous
-    exp = np.full((4, 4), 9, np.int16)
-    exp[:3, 2:] = x
-    assert np.array_equal(out, exp)
-    b = pad(np.array([True, False]), [(1, 1)], True)
-    assert b.tolist() == [True, True, False, True]
-    c = pad(np.array([1 + 2j], np.complex64), [(1, 0)], 0.5)
-    assert c.dtype == np.complex64 and c.tolist() == [0.5, 1 + 2j]
-    s = pad(np.array(3.0), [], 0)
-    assert s.shape == () and s == 3.0
-
-
-def test_pad_errors():
-    with pytest.raises(ValueError, match="^pad"):
-        pad(np.zeros((2, 2)), [(1, 1)], 0)
-    with pytest.raises(ValueError, match="^pad"):
-        pad(np.zeros((2, 2)), [(1, 1), (-1, 0)], 0)
