@@ -63,6 +63,7 @@ class Device:
     backend_kind: str
     unsupported: frozenset[DType]
     options: dict[str, Any]
+    _backend: Any
 
     def __new__(cls, name: str = "cpu") -> "Device":
         d = _registry.get(name) if isinstance(name, str) else None

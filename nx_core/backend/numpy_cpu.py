@@ -56,7 +56,7 @@ class NpTensor(Tensor):
         self.cache = cache
 
 
-def _nd(t: Tensor) -> np.ndarray:
+def _nd(t: Any) -> np.ndarray:
     """The NumPy array of ``t``'s logical elements (cached on the Tensor)."""
     c = t.cache
     if c is None:
@@ -72,7 +72,7 @@ def _arg(x: Any) -> Any:
 
 
 def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
-    def op(self: "NumpyBackend", a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+    def op(self: "NumpyBackend", a: Any, b: Any, *, out: Tensor | None = None) -> Tensor:
         x = a.cache
         if x is None:
             x = _nd(a)
@@ -93,7 +93,7 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
 
 
 def _unary_ufunc(ufunc: Any, name: str, doc: str):
-    def op(self: "NumpyBackend", x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def op(self: "NumpyBackend", x: Any, *, out: Tensor | None = None) -> Tensor:
         a = x.cache
         if a is None:
             a = _nd(x)
@@ -255,7 +255,7 @@ class NumpyBackend:
     def dlpack_device(self, t: Tensor) -> tuple[int, int]:
         return (1, 0)  # kDLCPU
 
-    def item(self, t: Tensor) -> Any:
+    def item(self, t: Any) -> Any:
         """The single element of a 0-d (or one-element) tensor as a Python scalar."""
         v = t.view
         if t.cache is None and not v.shape and v.mask is None and 0 <= v.offset < t.buffer.size:

@@ -8,7 +8,7 @@ import pytest
 
 from nx_core.backend import available_backends, backend_of_kind
 from nx_core.backend.numpy_cpu import NumpyBackend
-from nx_core.backend.protocol import Backend, CorePrimitives, ExtraPrimitives
+from nx_core.backend.protocol import CONCERNS, Backend
 
 _PROTOCOL_INTERNALS = set(dir(type("_Empty", (), {})))
 
@@ -28,9 +28,15 @@ def _params(fn) -> list[tuple[str, object, bool]]:
 PRIMITIVES = _members(Backend)
 
 
-def test_backend_inherits_both_halves():
-    assert set(PRIMITIVES) == set(_members(CorePrimitives)) | set(_members(ExtraPrimitives))
-    assert not set(_members(CorePrimitives)) & set(_members(ExtraPrimitives))
+def test_backend_inherits_every_concern_once():
+    """The protocol is split by concern; each primitive belongs to exactly one."""
+    seen: set[str] = set()
+    for concern in CONCERNS:
+        own = set(_members(concern))
+        assert own, concern.__name__
+        assert not own & seen, f"{concern.__name__} repeats {own & seen}"
+        seen |= own
+    assert set(PRIMITIVES) == seen
     assert len(PRIMITIVES) > 100
 
 

@@ -1,0 +1,88 @@
+"""The backend protocol: every primitive a backend executes, with its contract.
+
+A backend is any object with the methods below (``typing.Protocol``: structural, no
+inheritance needed). The NumPy CPU backend (``numpy_cpu.NumpyBackend``) is the
+reference implementation; ``register_backend`` plugs in others. The primitives are
+grouped by concern, one module each: ``creation`` (tensors in and out, ranges),
+``elementwise``, ``reductions``, ``movement``, ``indexing`` (sorting, searching,
+gather/scatter), ``linalg``, ``fft``, ``random`` and ``windows``. ``Backend`` inherits
+them all.
+
+Conventions (they hold for every primitive unless its docstring says otherwise):
+
+* Tensors in, Tensors out. A ``Tensor`` is ``(buffer, view, dtype, backend)``;
+  the buffer belongs to the backend, the ``View`` says where each logical element
+  lives in it (in elements, never bytes).
+* Inputs may be ANY View: C-contiguous, strided, broadcast (stride 0), flipped
+  (negative stride), offset (a shrunk window of a larger buffer), permuted, empty, or
+  masked (``View.pad``, virtual padding: positions outside the mask read as zero, and
+  only the valid box is ever addressed). A backend never reads or writes outside its
+  buffer, whatever the View.
+* ``out`` (keyword-only) is either None -- the backend allocates a fresh, dense result
+  of the dtype the contract implies and returns it -- or a pre-allocated
+  C-contiguous, offset-0, unmasked Tensor of the right shape and dtype, into which the
+  backend writes exactly ``numel(out)`` elements and which it returns (the same object).
+  The frontend never passes an ``out`` that overlaps an input, except to ``add``,
+  ``sub`` and ``mul``: their ``out`` may be (or overlap) an input, and the result must be
+  as if every input were read before ``out`` is written. That saves a temporary in
+  ``x += y`` and in compositions such as the variance (``mul(d, d, out=d)``).
+* Allocating primitives return fresh, writable buffers: a result never aliases an input
+  (movement primitives, ``with_view``, ``contiguous`` on a C-contiguous tensor and
+  ``from_host`` are the stated exceptions). "Dense" means offset 0, unmasked, and the
+  elements fill the buffer exactly once: C order, or a permutation of it (a backend
+  may keep the order of transposed inputs, as NumPy does, to save a copy); where a
+  docstring says C-contiguous it means exactly that.
+* Binary element-wise primitives accept a Python scalar (bool, int, float, complex) as
+  their second operand; the frontend has checked it is representable in the dtype.
+* The frontend has validated everything it can: axes are non-negative, in range and
+  deduplicated; shapes are broadcast (via ``expand``) and compatible; dtypes are
+  promoted; ``axis`` arguments are ints in ``[0, ndim)``.
+
+Named contract clauses used in the docstrings:
+
+[EW2] Frontend guarantees: ``a`` and ``b`` have the same shape and dtype (broadcast
+  already done with ``expand``), or ``b`` is a Python scalar; ``out``, if given, has
+  that shape and the result dtype. Backend must: compute element ``i`` from ``a[i]`` and
+  ``b[i]`` read through their views, write every element of the result, return it.
+[EW1] Frontend guarantees: ``out``, if given, has ``x``'s shape and the result dtype
+  (``x``'s unless stated). Backend must: as [EW2] with one operand.
+[RED] Frontend guarantees: ``axes`` are valid, non-negative and unique (``()`` means no
+  reduction: a copy); ``out``, if given, has the reduced shape (the reduced axes
+  removed). Backend must: reduce every element of each reduced extent, whatever the
+  input layout; the result dtype is ``x``'s unless stated. (``keepdims`` is the
+  frontend's: it views the result with the reduced axes as size 1.)
+[MOV] Frontend guarantees: arguments validated (``View`` raises ``NxInvalidArgument``
+  otherwise). Backend must: return a new Tensor over the SAME buffer whose view is the
+  corresponding ``View`` operation of ``t.view``; no copy, no element touched.
+
+Index results (argsort, nonzero, searchsorted, unique's indices) are int64 when the
+backend allocates them; index inputs may be any integer dtype. FFT and linear-algebra
+primitives always allocate (fresh C-contiguous results, batched over leading dims).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from .creation import CreationPrimitives
+from .elementwise import ElementwisePrimitives
+from .reductions import ReductionPrimitives
+from .movement import MovementPrimitives
+from .indexing import IndexingPrimitives
+from .windows import WindowPrimitives
+from .random import RandomPrimitives
+from .linalg import LinalgPrimitives
+from .fft import FFTPrimitives
+from ._types import Scalar
+
+__all__ = ["Backend", "CONCERNS", "Scalar", "CreationPrimitives", "ElementwisePrimitives", "ReductionPrimitives", "MovementPrimitives", "IndexingPrimitives", "WindowPrimitives", "RandomPrimitives", "LinalgPrimitives", "FFTPrimitives"]
+
+#: The protocol's concerns, one class each; ``Backend`` inherits them all.
+CONCERNS = (CreationPrimitives, ElementwisePrimitives, ReductionPrimitives, MovementPrimitives, IndexingPrimitives, WindowPrimitives, RandomPrimitives, LinalgPrimitives, FFTPrimitives)
+
+
+@runtime_checkable
+class Backend(CreationPrimitives, ElementwisePrimitives, ReductionPrimitives, MovementPrimitives, IndexingPrimitives, WindowPrimitives, RandomPrimitives, LinalgPrimitives, FFTPrimitives, Protocol):
+    """A backend: every primitive of every concern."""
+
+    name: str

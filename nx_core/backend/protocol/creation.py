@@ -1,0 +1,106 @@
+"""The backend protocol: tensors in and out of a backend: views, allocation, host and DLPack exchange, scalars, and the creation of ranges, identities and triangles.
+
+The conventions and the named contract clauses ([EW1], [EW2], [RED], [MOV]) are in
+``nx_core.backend.protocol``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+from ...dtype import DType
+from ...tensor import Tensor
+from ...view import View
+from ._types import Scalar
+
+__all__ = ["CreationPrimitives"]
+
+
+class CreationPrimitives(Protocol):
+    """Tensors in and out of a backend: views, allocation, host and DLPack exchange, scalars, and the creation of ranges, identities and triangles."""
+
+    # ----------------------------------------------------------- tensors
+    def view(self, t: Tensor) -> View:
+        """Frontend guarantees: nothing. Backend must: return ``t``'s View."""
+
+    def with_view(self, t: Tensor, view: View) -> Tensor:
+        """Frontend guarantees: ``view`` stays inside ``t``'s buffer (the backend still
+        checks on access). Backend must: return a Tensor over ``t``'s buffer laid out as
+        ``view``, no copy."""
+
+    def buffer(self, dtype: DType, shape: Sequence[int]) -> Tensor:
+        """Frontend guarantees: non-negative dims. Backend must: allocate an
+        uninitialised tensor whose view is ``View.create(shape)`` (C-contiguous, offset
+        0). Used to pre-allocate ``out``."""
+
+    def full(self, dtype: DType, shape: Sequence[int], value: Scalar) -> Tensor:
+        """Frontend guarantees: ``value`` is representable in ``dtype``. Backend must:
+        return a fresh C-contiguous tensor with every element ``value``; ``shape=()``
+        gives a scalar."""
+
+    def from_host(self, obj: Any, *, copy: bool | None = None) -> Tensor:
+        """Frontend guarantees: nothing. Backend must: a Tensor of the elements of host
+        memory: an object with the Python buffer protocol or the array interface
+        (``__array_interface__``, ``__array__``), or nested lists of scalars; its
+        C-contiguous, native-byte-order, writable memory is shared unless ``copy`` is
+        True (a backend that cannot share copies); ``copy=False`` raises
+        NxInvalidArgument when a copy is needed; TypeError when unreadable or of a
+        dtype nx does not have."""
+
+    def to_host(self, t: Tensor) -> Any:
+        """Frontend guarantees: nothing. Backend must: return a host array of ``t``'s
+        logical elements (buffer protocol / array interface), strided, sharing memory
+        when ``t`` is unmasked and the backend's memory is the host's; a fresh array
+        otherwise (masked positions read as 0)."""
+
+    def from_dlpack(self, obj: Any, *, copy: bool | None = None) -> Tensor:
+        """Frontend guarantees: ``obj`` is a DLPack producer. Backend must: import it as
+        ``from_host`` does (shared when C-contiguous, ``copy=True`` copies,
+        ``copy=False`` raises NxInvalidArgument if a copy is needed); BufferError
+        propagates; TypeError for unsupported dtypes."""
+
+    def to_dlpack(self, t: Tensor, **kwargs: Any) -> Any:
+        """Frontend guarantees: kwargs are the standard's ``__dlpack__`` keywords.
+        Backend must: return a DLPack capsule of ``t``'s logical elements."""
+
+    def dlpack_device(self, t: Tensor) -> tuple[int, int]:
+        """Frontend guarantees: nothing. Backend must: return ``(device_type, id)``."""
+
+    def item(self, t: Tensor) -> Scalar:
+        """Frontend guarantees: ``t`` has exactly one element. Backend must: return it
+        as a Python scalar (bool, int, float or complex)."""
+
+    def to_list(self, t: Tensor) -> Any:
+        """Frontend guarantees: nothing. Backend must: nested Python lists of scalars
+        (a bare scalar for rank 0)."""
+
+    def format(self, t: Tensor, **kwargs: Any) -> str:
+        """Frontend guarantees: kwargs are ``numpy.array2string`` options. Backend must:
+        the elements as text."""
+
+    # ---------------------------------------------------------- creation
+    def arange(self, dtype: DType, start: Scalar, step: Scalar, num: int) -> Tensor:
+        """Frontend guarantees: ``num >= 0`` (the frontend counts the elements).
+        Backend must: ``out[i] = start + i*step`` for ``i < num``: exact modular
+        arithmetic when ``start`` and ``step`` are ints and ``dtype`` is an integer,
+        float64 arithmetic then a cast otherwise."""
+
+    def from_sequence(self, values: Sequence[Any], shape: Sequence[int], dtype: DType) -> Tensor:
+        """Frontend guarantees: ``len(values) == numel(shape)``, every value fits
+        ``dtype``. Backend must: a fresh tensor of the flat row-major ``values``."""
+
+    def linspace(self, dtype: DType, start: Scalar, stop: Scalar, num: int, endpoint: bool) -> Tensor:
+        """Frontend guarantees: ``num >= 0``. Backend must: ``num`` evenly spaced values
+        from ``start`` to ``stop`` (included iff ``endpoint``)."""
+
+    def eye(self, dtype: DType, n: int, m: int, k: int) -> Tensor:
+        """Frontend guarantees: ``n, m >= 0``. Backend must: ``[n, m]`` with ones on
+        diagonal ``k`` (positive: above the main diagonal), zeros elsewhere."""
+
+    def tril(self, x: Tensor, k: int) -> Tensor:
+        """Frontend guarantees: rank >= 2. Backend must: a fresh copy of ``x`` with the
+        elements above diagonal ``k`` of the last two axes zeroed."""
+
+    def triu(self, x: Tensor, k: int) -> Tensor:
+        """Frontend guarantees: rank >= 2. Backend must: a fresh copy of ``x`` with the
+        elements below diagonal ``k`` of the last two axes zeroed."""

@@ -1,0 +1,279 @@
+"""The backend protocol: element-wise primitives: binary, unary, ``where``, and dtype conversion.
+
+The conventions and the named contract clauses ([EW1], [EW2], [RED], [MOV]) are in
+``nx_core.backend.protocol``.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ...dtype import DType
+from ...tensor import Tensor
+from ._types import Scalar
+
+__all__ = ["ElementwisePrimitives"]
+
+
+class ElementwisePrimitives(Protocol):
+    """Element-wise primitives: binary, unary, ``where``, and dtype conversion."""
+
+    # ------------------------------------------------------------ binary
+    def add(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2]. Backend must: ``a + b``; integers wrap; bool is or."""
+
+    def sub(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], not bool. Backend must: ``a - b``; integers wrap."""
+
+    def mul(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2]. Backend must: ``a * b``; integers wrap; bool is and."""
+
+    def div(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2]. Backend must: floats/complex IEEE division
+        (``1/0=inf``, ``0/0=nan``); integers C division truncating toward zero
+        (``-7/2=-3``), ``x/0 = 0``, ``INT_MIN/-1 = INT_MIN``; bool ``a and b``."""
+
+    def pow(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2]. Backend must: floats C ``pow``, complex ``cpow``;
+        integers exact repeated multiplication with wrap, ``x^0 = 1`` (``0^0`` too), a
+        negative exponent gives 1 for base 1, +-1 by parity for base -1, else 0; bool
+        ``a or not b``."""
+
+    def atan2(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], real floating. Backend must: ``atan2(a, b)`` in
+        (-pi, pi], all quadrants and signed zeros as C."""
+
+    def max(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2]. Backend must: element-wise maximum, NaN
+        propagating; unsigned compare as unsigned; bool is or."""
+
+    def min(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2]. Backend must: element-wise minimum, NaN
+        propagating; unsigned compare as unsigned; bool is and."""
+
+    def cmpeq(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2]; ``out`` is bool. Backend must: bool ``a == b``
+        (NaN compares unequal to everything)."""
+
+    def cmpne(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2]; ``out`` is bool. Backend must: bool ``a != b``
+        (True for NaN)."""
+
+    def cmplt(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], not complex; ``out`` is bool. Backend must: bool
+        ``a < b``; False with NaN; unsigned compare as unsigned."""
+
+    def cmple(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], not complex; ``out`` is bool. Backend must: bool
+        ``a <= b``; False with NaN."""
+
+    def bitwise_and(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], integer or bool. Backend must: bitwise and
+        (logical on bool)."""
+
+    def bitwise_or(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], integer or bool. Backend must: bitwise or."""
+
+    def bitwise_xor(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], integer or bool. Backend must: bitwise xor."""
+
+    def floor_divide(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], not complex. Backend must: floor of the quotient
+        (Array API); integer ``x//0 = 0``; floats as IEEE ``floor(a/b)`` with NumPy's
+        special cases; bool ``a and b``."""
+
+    def remainder(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], not complex. Backend must: remainder with the sign
+        of the divisor (Array API); integer ``x%0 = 0``; bool False."""
+
+    def hypot(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], real floating. Backend must: ``sqrt(a*a + b*b)``
+        without undue overflow; ``hypot(inf, nan) = inf``."""
+
+    def logaddexp(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], real floating. Backend must: ``log(exp(a) +
+        exp(b))`` without undue overflow."""
+
+    def nextafter(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], real floating. Backend must: the next
+        representable value after ``a`` towards ``b`` (``a`` if equal; NaN in, NaN out)."""
+
+    def copysign(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], real floating. Backend must: ``|a|`` with the
+        sign bit of ``b``."""
+
+    def bitwise_left_shift(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], integer, ``b >= 0``. Backend must: ``a << b``
+        wrapping; a count >= the bit width gives 0."""
+
+    def bitwise_right_shift(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW2], integer, ``b >= 0``. Backend must: ``a >> b``,
+        arithmetic for signed; a count >= the width gives 0 (-1 for negative ``a``)."""
+
+    # ------------------------------------------------------------- unary
+    def neg(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]. Backend must: ``-x``; integers wrap
+        (``-INT_MIN = INT_MIN``, unsigned modulo 2^bits); bool identity."""
+
+    def recip(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]. Backend must: ``1/x``; floats IEEE; integers
+        truncate (only +-1 survive), ``1/0 = 0``; bool identity."""
+
+    def abs(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]. Backend must: ``|x|``; ``abs(INT_MIN) = INT_MIN``;
+        unsigned and bool identity; complex gives ``|z|`` (+0j when allocating or into a
+        complex ``out``, the modulus into a real ``out``)."""
+
+    def sign(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]. Backend must: -1/0/1; unsigned and bool 0 if zero
+        else 1; float NaN -> NaN, +-0 -> 0; complex ``z/|z|``, 0 -> 0."""
+
+    def sqrt(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: square root
+        (IEEE: ``sqrt(-1) = nan``; complex principal branch)."""
+
+    def exp(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: ``e**x``."""
+
+    def log(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: natural log
+        (``log(0) = -inf``, negative -> nan)."""
+
+    def sin(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: sine (radians)."""
+
+    def cos(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: cosine."""
+
+    def tan(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: tangent."""
+
+    def asin(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: arc sine in
+        [-pi/2, pi/2] (nan outside [-1, 1] for reals)."""
+
+    def acos(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: arc cosine in
+        [0, pi]."""
+
+    def atan(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: arc tangent in
+        [-pi/2, pi/2]."""
+
+    def sinh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic sine."""
+
+    def cosh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic cosine."""
+
+    def tanh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic
+        tangent."""
+
+    def trunc(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]. Backend must: round toward zero; identity (a
+        copy) on integers and bool; TypeError on complex."""
+
+    def ceil(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]. Backend must: round up; identity on integers and
+        bool; TypeError on complex."""
+
+    def floor(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]. Backend must: round down; identity on integers and
+        bool; TypeError on complex."""
+
+    def erf(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], real floating. Backend must: the error function
+        ``2/sqrt(pi) * integral_0^x exp(-t^2) dt``, in x's dtype."""
+
+    def asinh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: inverse
+        hyperbolic sine."""
+
+    def acosh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: inverse
+        hyperbolic cosine (nan below 1 for reals)."""
+
+    def atanh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: inverse
+        hyperbolic tangent (+-inf at +-1)."""
+
+    def log1p(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: ``log(1 + x)``,
+        accurate near 0."""
+
+    def expm1(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: ``exp(x) - 1``,
+        accurate near 0."""
+
+    def log2(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: base-2 log."""
+
+    def log10(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], floating or complex. Backend must: base-10 log."""
+
+    def square(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], numeric (not bool). Backend must: ``x * x``;
+        integers wrap."""
+
+    def positive(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]. Backend must: a fresh copy of ``x``."""
+
+    def round(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]. Backend must: round half to EVEN (the standard's
+        ``round``: 2.5 -> 2, -0.5 -> -0); complex rounds each part; integers and bool
+        identity."""
+
+    def signbit(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], real floating; ``out`` is bool. Backend must:
+        whether the sign bit is set (True for -0.0 and negative NaN)."""
+
+    def isnan(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]; ``out`` is bool. Backend must: ``x`` is NaN
+        (complex: either part); False for integers and bool."""
+
+    def isinf(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]; ``out`` is bool. Backend must: ``x`` is +-inf
+        (complex: either part infinite)."""
+
+    def isfinite(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]; ``out`` is bool. Backend must: ``x`` is neither
+        NaN nor infinite (complex: both parts finite); True for integers and bool."""
+
+    def real(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]; ``out`` has the real dtype of x's precision.
+        Backend must: a fresh array of the real parts (a copy of ``x`` for real ``x``)."""
+
+    def imag(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]; ``out`` has the real dtype of x's precision.
+        Backend must: a fresh (writable) array of the imaginary parts (zeros for real ``x``)."""
+
+    def conj(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1]. Backend must: complex conjugate (a copy for reals)."""
+
+    def bitwise_invert(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], integer or bool. Backend must: ``~x`` (logical
+        not on bool)."""
+
+    def logical_not(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [EW1], bool; ``out`` is bool. Backend must: ``not x``."""
+
+    # ----------------------------------------------------------- ternary
+    def where(self, cond: Tensor, a: Tensor | Scalar, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: ``cond`` is bool; ``cond``, ``a``, ``b`` (and ``out``)
+        have one shape; ``a`` and ``b`` one dtype (a scalar operand takes the other's
+        dtype; pass ``out`` when both are scalars). Backend must: ``a[i] if cond[i]
+        else b[i]``."""
+
+    # ------------------------------------------------------------- casts
+    def cast(self, x: Tensor, *, out: Tensor | None = None, dtype: DType | None = None) -> Tensor:
+        """Frontend guarantees: ``out`` (of x's shape) or ``dtype`` given. Backend must:
+        convert to out's dtype (or ``dtype``): float -> int truncates toward zero and
+        saturates (``300.0 -> 255`` for uint8, ``+-inf`` -> max/min), NaN -> 0; int ->
+        int wraps; any -> bool is ``x != 0``; bool -> number 0/1; complex -> real takes
+        the real part; real -> complex has imaginary 0; float -> float rounds (overflow
+        to inf). Same dtype without ``out``: a fresh copy. Neither: NxInvalidArgument."""
+
+    def bitcast(self, x: Tensor, dtype: DType) -> Tensor:
+        """Frontend guarantees: same itemsize. Backend must: a fresh C-contiguous tensor
+        holding x's logical elements' bits reinterpreted as ``dtype``."""

@@ -1,0 +1,94 @@
+"""The backend protocol: sorting, searching and indexed access (gather, scatter, take, index, nonzero, unique).
+
+The conventions and the named contract clauses ([EW1], [EW2], [RED], [MOV]) are in
+``nx_core.backend.protocol``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+from ...tensor import Tensor
+from ._types import Scalar
+
+__all__ = ["IndexingPrimitives"]
+
+
+class IndexingPrimitives(Protocol):
+    """Sorting, searching and indexed access (gather, scatter, take, index, nonzero, unique)."""
+
+    # ----------------------------------------------------------- sorting
+    def sort(self, x: Tensor, *, axis: int, descending: bool = False, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: ``axis`` valid; ``out`` has x's shape and dtype. Backend
+        must: sort along ``axis``, STABLE in both directions; NaN last in both
+        directions; ``-0.0 == 0.0`` (original order kept); unsigned as unsigned;
+        complex lexicographic (real, then imaginary), any NaN part last; rank 0 copies."""
+
+    def argsort(self, x: Tensor, *, axis: int, descending: bool = False, stable: bool = True, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: as ``sort``; ``out`` is an integer tensor of x's shape.
+        Backend must: the permutation realising ``sort``'s order, ties by lower original
+        index (``[3,1,2,1,3,2]`` ascending -> ``[1,3,2,5,0,4]``); int64 when
+        allocating. With ``stable=False`` ties may come in any order (a faster sort)."""
+
+    # ---------------------------------------------------- indexed access
+    def gather(self, data: Tensor, indices: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: rank >= 1, ``rank(indices) == rank(data)``, indices an
+        integer tensor with ``indices.shape[d] <= data.shape[d]`` for ``d != axis``;
+        ``out`` has indices' shape and data's dtype. Backend must: ``out[c] = data[c with
+        c[axis] := indices[c]]``; a negative index gets ``data.shape[axis]`` added once;
+        still out of range raises IndexError."""
+
+    def scatter(
+        self,
+        template: Tensor,
+        *,
+        indices: Tensor,
+        updates: Tensor,
+        axis: int,
+        mode: str = "set",
+        unique_indices: bool = False,
+    ) -> Tensor:
+        """Frontend guarantees: equal ranks, ``indices.shape == updates.shape``, non-axis
+        dims fit the template; ``mode`` in {"set", "add"}. Backend must: allocate a COPY
+        of ``template`` and, for every index ``c`` of ``indices`` in row-major order,
+        write (``set``: the LAST duplicate wins) or add (``add``: onto the template value)
+        ``updates[c]`` at ``c with c[axis] := indices[c]`` (negatives wrap once; out of
+        range raises IndexError); ``unique_indices`` is only a hint."""
+
+    def take(self, x: Tensor, indices: Tensor, *, axis: int) -> Tensor:
+        """Frontend guarantees: integer ``indices`` in ``[0, x.shape[axis])``. Backend
+        must: NumPy ``take``: shape ``x.shape[:axis] + indices.shape + x.shape[axis+1:]``."""
+
+    def index(self, x: Tensor, key: tuple) -> Tensor:
+        """Frontend guarantees: ``key`` is normalised: ints, slices, None, Ellipsis and
+        integer/bool Tensors; plain ints in range. Backend must: a fresh tensor ``x[key]``
+        with NumPy semantics (integer arrays are paired and broadcast, negative values
+        count from the end), and raise IndexError for an index array value out of range."""
+
+    def index_put(self, x: Tensor, key: tuple, value: Tensor | Scalar) -> Tensor:
+        """Frontend guarantees: as ``index``; ``value`` broadcasts to ``x[key]``; ``x``
+        is unmasked. Backend must: write ``value`` into ``x[key]`` in place through x's
+        view (last write wins; correct when ``value`` overlaps ``x``); return ``x``; raise
+        IndexError, writing nothing, for an index array value out of range."""
+
+    def nonzero(self, x: Tensor) -> tuple[Tensor, ...]:
+        """Frontend guarantees: rank >= 1. Backend must: one int64 1-D tensor per axis,
+        the row-major coordinates of the non-zero elements (NaN is non-zero)."""
+
+    def searchsorted(self, x1: Tensor, x2: Tensor, *, side: Literal["left", "right"]) -> Tensor:
+        """Frontend guarantees: ``x1`` 1-D ascending (NaN last); ``side`` in {"left",
+        "right"}. Backend must: int64 insertion points of every element of ``x2`` (x2's
+        shape), as NumPy ``searchsorted``."""
+
+    def unique(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+        """Frontend guarantees: nothing. Backend must: over the flattened ``x``: sorted
+        distinct values, int64 index of each value's first occurrence, int64 inverse
+        indices (flat), int64 counts; every NaN is distinct."""
+
+    def isin(self, x1: Tensor, x2: Tensor, *, invert: bool = False) -> Tensor:
+        """Frontend guarantees: comparable dtypes. Backend must: bool of x1's shape,
+        whether each element equals some element of ``x2`` (negated when ``invert``)."""
+
+    def repeat(self, x: Tensor, repeats: Tensor | int, *, axis: int) -> Tensor:
+        """Frontend guarantees: non-negative ``repeats``, an int or a 1-D integer tensor
+        of length ``x.shape[axis]``. Backend must: each element repeated consecutively."""

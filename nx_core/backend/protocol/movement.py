@@ -1,0 +1,80 @@
+"""The backend protocol: movement: O(1) views laid out by ``View`` methods, and the copies that materialise them.
+
+The conventions and the named contract clauses ([EW1], [EW2], [RED], [MOV]) are in
+``nx_core.backend.protocol``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+from ...tensor import Tensor
+from ._types import Scalar
+
+__all__ = ["MovementPrimitives"]
+
+
+class MovementPrimitives(Protocol):
+    """Movement: O(1) views laid out by ``View`` methods, and the copies that materialise them."""
+
+    # ------------------------------------------------------------- views
+    def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
+        """Frontend guarantees: ``t``'s shape broadcasts to ``shape`` (right-aligned; its
+        axes equal the target's or are 1). Backend must: an O(1) view over t's buffer laid
+        out as ``View.broadcast_to`` (stride 0 on the added and expanded axes; masked
+        views too)."""
+
+    def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor | None:
+        """Frontend guarantees: [MOV], same numel. Backend must: ``View.reshape``; return
+        None when no strided view can express it (never copy: the frontend copies)."""
+
+    def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
+        """Frontend guarantees: [MOV], a permutation. Backend must: ``View.permute``."""
+
+    def shrink(self, t: Tensor, bounds: Sequence[tuple[int, int]]) -> Tensor:
+        """Frontend guarantees: [MOV], ``0 <= start < stop <= dim``. Backend must:
+        ``View.shrink`` (offset moves, strides kept)."""
+
+    def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
+        """Frontend guarantees: [MOV]. Backend must: ``View.flip`` (negated strides)."""
+
+    def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
+        """Frontend guarantees: ``t`` is unmasked; ``key`` has one item per axis: an
+        in-range, non-negative int, or a ``(start, stop, step)`` triple as
+        ``slice.indices`` returns it, plus any ``None`` (a new unit axis). Backend must:
+        an O(1) view over t's buffer laid out as ``View.basic_index(key)`` (int axes
+        dropped, each triple's range taken; an axis of 0 or 1 elements keeps its
+        stride)."""
+
+    def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
+        """Frontend guarantees: [MOV], non-negative pairs. Backend must: ``View.pad``:
+        virtual padding, no copy; padded positions read as zero everywhere."""
+
+    def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
+        """Frontend guarantees: ``len(shifts) == len(axes)``, axes valid. Backend must:
+        allocate ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy ``roll``: element
+        ``j`` moves to ``(j + shift) mod n``; repeated axes add up)."""
+
+    def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: a non-empty list of one dtype and rank, equal shapes
+        except along ``axis``; ``out`` has the joined shape. Backend must: concatenate
+        along ``axis``, any input layouts (empty inputs contribute nothing)."""
+
+    # ------------------------------------------------------------ memory
+    def contiguous(self, t: Tensor) -> Tensor:
+        """Frontend guarantees: nothing. Backend must: ``t`` itself if its view is
+        C-contiguous, offset 0, unmasked, no zero stride and spans the whole buffer;
+        otherwise a fresh C-contiguous copy of the logical elements."""
+
+    def copy(self, t: Tensor) -> Tensor:
+        """Frontend guarantees: nothing. Backend must: ALWAYS a fresh C-contiguous
+        buffer with t's logical elements (masked positions as 0)."""
+
+    def assign(self, dst: Tensor, src: Tensor | Scalar) -> Tensor:
+        """Frontend guarantees: ``src`` has dst's shape and dtype, or is a scalar; dst's
+        view addresses each buffer element at most once (no stride 0). Backend must:
+        write src's logical elements through dst's view into dst's buffer (every other
+        buffer element untouched), correct even when ``src`` overlaps ``dst``; return
+        ``dst``. A masked or broadcast (stride 0 on an axis longer than 1) ``dst``
+        raises NxInvalidArgument, writing nothing; a ``dst`` with no elements is a
+        no-op, whatever its strides."""

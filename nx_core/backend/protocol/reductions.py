@@ -1,0 +1,60 @@
+"""The backend protocol: reductions over axes (``keepdims`` is the frontend's), arg-reductions and scans.
+
+The conventions and the named contract clauses ([EW1], [EW2], [RED], [MOV]) are in
+``nx_core.backend.protocol``.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, Sequence
+
+from ...tensor import Tensor
+
+__all__ = ["ReductionPrimitives"]
+
+
+class ReductionPrimitives(Protocol):
+    """Reductions over axes (``keepdims`` is the frontend's), arg-reductions and scans."""
+
+    # -------------------------------------------------------- reductions
+    def reduce_sum(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [RED]. Backend must: the sum; empty extent gives 0;
+        integers wrap (accumulate in x's dtype); float16 accumulates in float32 and
+        rounds once; bool sum is ``any``."""
+
+    def reduce_prod(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [RED]. Backend must: the product; empty extent gives 1;
+        integers wrap; float16 accumulates in float32; bool prod is ``all``."""
+
+    def reduce_max(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [RED]. Backend must: the maximum; any NaN gives NaN;
+        unsigned as unsigned; bool is any; an empty reduced extent raises ValueError."""
+
+    def reduce_min(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [RED]. Backend must: the minimum; any NaN gives NaN;
+        bool is all; an empty reduced extent raises ValueError."""
+
+    def reduce_any(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [RED]. Backend must: bool result, whether any element is
+        non-zero (NaN is non-zero; complex: either part); empty extent gives False."""
+
+    def reduce_all(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [RED]. Backend must: bool result, whether every element
+        is non-zero; empty extent gives True."""
+
+    def argmax(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: ``axis`` valid; ``out``, if given, an integer tensor of
+        the reduced shape. Backend must: index of the FIRST maximum along ``axis`` (the
+        first NaN wins); int64 when allocating; rank 0 gives 0; an empty axis raises
+        ValueError."""
+
+    def argmin(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: as ``argmax``. Backend must: index of the FIRST minimum
+        (the first NaN wins); int64 when allocating; an empty axis raises ValueError."""
+
+    def associative_scan(self, x: Tensor, *, axis: int, op: str, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: rank >= 1, ``axis`` valid, ``op`` in {"sum", "prod",
+        "max", "min"}; ``out`` has x's shape and dtype. Backend must: inclusive prefix
+        scan ``out[0] = x[0]``, ``out[k] = op(out[k-1], x[k])``; integers wrap; max/min
+        propagate NaN; float16 sum/prod accumulate in float32; a zero-length axis gives
+        an empty result; rank 0 or an unknown op raises ValueError."""
