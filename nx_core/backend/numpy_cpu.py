@@ -265,9 +265,9 @@ class NumpyBackend:
     def to_list(self, t: Tensor) -> Any:
         return _nd(t).tolist()
 
-    def format(self, t: Tensor, **kwargs: Any) -> str:
-        """``t``'s elements as NumPy's array2string would print them."""
-        return np.array2string(_nd(t), **kwargs)
+    def format(self, t: Tensor, *, separator: str = " ", prefix: str = "") -> str:
+        """``t``'s elements as text (the protocol's layout is NumPy's default printing)."""
+        return np.array2string(_nd(t), separator=separator, prefix=prefix)
 
     # ------------------------------------------------------- elementwise binary
     add = _binary_ufunc(np.add, "add", "out <- a + b; integers wrap.")

@@ -74,9 +74,14 @@ class CreationPrimitives(Protocol):
         """Frontend guarantees: nothing. Backend must: nested Python lists of scalars
         (a bare scalar for rank 0)."""
 
-    def format(self, t: Tensor, **kwargs: Any) -> str:
-        """Frontend guarantees: kwargs are ``numpy.array2string`` options. Backend must:
-        the elements as text."""
+    def format(self, t: Tensor, *, separator: str = " ", prefix: str = "") -> str:
+        """Frontend guarantees: ``separator`` and ``prefix`` are strings. Backend must:
+        ``t``'s elements as text, nested in brackets by axis (``[[1, 2], [3, 4]]`` with
+        ``separator=", "``), rows wrapped at 75 columns with continuation lines indented
+        by ``len(prefix)`` (the text that will precede the first line); floats with up to
+        8 significant digits, every element of a tensor in the same notation; a tensor of
+        more than 1000 elements shows the first and last 3 along each axis around
+        ``...``. A rank-0 tensor is its element alone."""
 
     # ---------------------------------------------------------- creation
     def arange(self, dtype: DType, start: Scalar, step: Scalar, num: int) -> Tensor:

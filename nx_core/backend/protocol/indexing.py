@@ -60,16 +60,25 @@ class IndexingPrimitives(Protocol):
         must: NumPy ``take``: shape ``x.shape[:axis] + indices.shape + x.shape[axis+1:]``."""
 
     def index(self, x: Tensor, key: tuple) -> Tensor:
-        """Frontend guarantees: ``key`` is normalised: ints, slices, None, Ellipsis and
-        integer/bool Tensors; plain ints in range. Backend must: a fresh tensor ``x[key]``
-        with NumPy semantics (integer arrays are paired and broadcast, negative values
-        count from the end), and raise IndexError for an index array value out of range."""
+        """Frontend guarantees: ``key`` has an item per indexed axis of ``x`` (Ellipsis
+        expanded; trailing axes may be left out): an int in range, a ``slice``, ``None``
+        (a new unit axis), an integer Tensor, or a bool Tensor (a mask over as many axes
+        as its rank, of their sizes); at least one Tensor. Backend must: a fresh tensor
+        of the selected elements, by these rules. A mask stands for the integer
+        coordinate tensors of its True elements, in row-major order. The integer tensors
+        and the ints (as rank-0 tensors) broadcast together to one index shape ``I``;
+        a negative value counts from the end of its axis, and a value outside ``[-n, n)``
+        raises IndexError. The result's axes are ``I`` in place of the indexed axes when
+        those are adjacent in the key, else ``I`` first; each slice keeps its axis with
+        ``range(*s.indices(n))``, and each None adds a unit axis, in key order."""
 
     def index_put(self, x: Tensor, key: tuple, value: Tensor | Scalar) -> Tensor:
-        """Frontend guarantees: as ``index``; ``value`` broadcasts to ``x[key]``; ``x``
-        is unmasked. Backend must: write ``value`` into ``x[key]`` in place through x's
-        view (last write wins; correct when ``value`` overlaps ``x``); return ``x``; raise
-        IndexError, writing nothing, for an index array value out of range."""
+        """Frontend guarantees: ``key`` as for ``index``; ``value`` broadcasts to the
+        shape ``index`` would give; ``x`` is unmasked. Backend must: write ``value`` into
+        the elements ``index`` would select, in place through x's view (when a position
+        is selected twice, the last write in row-major order of the index wins; correct
+        when ``value`` overlaps ``x``); return ``x``; raise IndexError, writing nothing,
+        for an index value out of range."""
 
     def nonzero(self, x: Tensor) -> tuple[Tensor, ...]:
         """Frontend guarantees: rank >= 1. Backend must: one int64 1-D tensor per axis,
