@@ -163,7 +163,9 @@ def where(
     a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
     if a1 and a2:
         t1, t2 = x1._t, x2._t
-        B = backend_of(name, c, t1, t2)
+        B = c.backend
+        if t1.backend is not B or t2.backend is not B:
+            backend_of(name, c, t1, t2)  # raises: the arrays live on two devices
         d = _dt.result_type_pair(x1.dtype, x2.dtype, name)
     elif a1:
         t1 = x1._t

@@ -57,13 +57,15 @@ class Device:
     identity and pickle by name.
     """
 
-    __slots__ = ("name", "backend_kind", "unsupported", "options", "_backend", "__weakref__")
+    __slots__ = ("name", "backend_kind", "unsupported", "options", "backend", "__weakref__")
 
     name: str
     backend_kind: str
     unsupported: frozenset[DType]
     options: dict[str, Any]
-    _backend: Any
+    #: The backend instance computing on this device: made on first use (see
+    #: ``__getattr__``), then a plain slot, read on every array creation.
+    backend: Any
 
     def __new__(cls, name: str = "cpu") -> "Device":
         d = _registry.get(name) if isinstance(name, str) else None
@@ -79,25 +81,24 @@ class Device:
         object.__setattr__(d, "backend_kind", backend_kind)
         object.__setattr__(d, "unsupported", unsupported)
         object.__setattr__(d, "options", dict(options))
-        object.__setattr__(d, "_backend", None)
         return d
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Device is immutable")
 
-    @property
-    def backend(self) -> Any:
-        """The backend instance computing on this device (created on first use)."""
-        b = self._backend
-        if b is None:
-            from .backend import make_backend
+    def __getattr__(self, name: str) -> Any:
+        # Reached only while the ``backend`` slot is unset: make the backend, once.
+        if name != "backend":
+            raise AttributeError(f"'Device' object has no attribute {name!r}")
+        from .backend import make_backend
 
-            with _lock:
-                b = self._backend
-                if b is None:
-                    b = make_backend(self.backend_kind, self)
-                    object.__setattr__(self, "_backend", b)
-        return b
+        with _lock:
+            try:
+                return object.__getattribute__(self, "backend")
+            except AttributeError:
+                b = make_backend(self.backend_kind, self)
+                object.__setattr__(self, "backend", b)
+                return b
 
     def supports(self, dtype: DType) -> bool:
         """Whether arrays of ``dtype`` can live on this device."""
@@ -168,9 +169,9 @@ def _env_default() -> Device:
 _default: contextvars.ContextVar[Device] = contextvars.ContextVar("nx_default_device", default=_env_default())
 
 
-def default_device() -> Device:
-    """The device that creation functions use when given no ``device``."""
-    return _default.get()
+#: ``default_device()``: the device that creation functions use when given no
+#: ``device`` (the context variable's own getter: it is read on every creation).
+default_device = _default.get
 
 
 @contextlib.contextmanager

@@ -30,6 +30,7 @@ __all__ = [
     "View",
     "create",
     "contiguous",
+    "contiguous_of_ints",
     "reshape",
     "basic_index",
     "broadcast_to",
@@ -585,7 +586,7 @@ class View:
                 f"basic_index: {ax} indices for a {len(shape)}D view"
             )
         shape_t = tuple(out_shape)
-        _, cstr, zero = _shape_info(shape_t)
+        _, cstr, zero = _shape_info_ints(shape_t)  # ints by construction
         if new_axes is not None:
             for i in new_axes:
                 out_strides[i] = cstr[i]
@@ -743,6 +744,12 @@ def _contiguous(shape: tuple) -> View:
 
 
 _contiguous_ints = lru_cache(maxsize=4096)(_contiguous)
+
+
+def contiguous_of_ints(shape: tuple) -> View:
+    """``contiguous`` for a tuple known to hold non-negative Python ints only (a NumPy
+    array's shape): the cached view without the per-dimension type check."""
+    return _contiguous_ints(shape)
 
 
 def _build(shape: tuple, offset: int, strides, mask) -> View:

@@ -23,7 +23,7 @@ from .. import dtype as D
 from ..dtype import DType
 from ..errors import NxInvalidArgument
 from ..tensor import Tensor
-from ..view import View, contiguous
+from ..view import View, contiguous_of_ints
 from . import _elementwise as E
 from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
 from ._strided import flat, read
@@ -82,7 +82,7 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
         if out is None:
             r = ufunc(x, y)
             if type(r) is np.ndarray and r.flags.c_contiguous:
-                return NpTensor(r, contiguous(r.shape), _FROM_NP[r.dtype], self, r)
+                return NpTensor(r, contiguous_of_ints(r.shape), _FROM_NP[r.dtype], self, r)
             return self._wrap(r)
         ufunc(x, y, out=_nd(out))
         return out
@@ -100,7 +100,7 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str):
         if out is None:
             r = ufunc(a)
             if type(r) is np.ndarray and r.flags.c_contiguous:
-                return NpTensor(r, contiguous(r.shape), _FROM_NP[r.dtype], self, r)
+                return NpTensor(r, contiguous_of_ints(r.shape), _FROM_NP[r.dtype], self, r)
             return self._wrap(r)
         ufunc(a, out=_nd(out))
         return out
@@ -192,14 +192,6 @@ def _positive(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
-def _is_positive_zero(value: Any) -> bool:
-    """True for a scalar whose every bit is zero: False, 0 and +0.0 (not -0.0, not NaN)."""
-    t = type(value)
-    if t is int or t is bool:
-        return not value
-    return t is float and value == 0.0 and math.copysign(1.0, value) > 0
-
-
 class NumpyBackend:
     """Executes every primitive with NumPy on the CPU."""
 
@@ -223,14 +215,14 @@ class NumpyBackend:
         if type(arr) is not np.ndarray:
             arr = np.asarray(arr)
         if arr.flags.c_contiguous:
-            return NpTensor(arr, contiguous(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
+            return NpTensor(arr, contiguous_of_ints(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
         if arr.flags.f_contiguous:
             # Fortran order is C order of the reversed shape, with the axes reversed.
             n = arr.ndim
-            v = contiguous(arr.shape[::-1]).permute(tuple(range(n - 1, -1, -1)))
+            v = contiguous_of_ints(arr.shape[::-1]).permute(tuple(range(n - 1, -1, -1)))
             return NpTensor(arr.ravel(order="F"), v, dtype or _FROM_NP[arr.dtype], self, arr)
         arr = np.ascontiguousarray(arr)
-        return NpTensor(arr, contiguous(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
+        return NpTensor(arr, contiguous_of_ints(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
 
     def view(self, t: Tensor) -> View:
         return t.view
@@ -245,7 +237,9 @@ class NumpyBackend:
 
     def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
         shape = tuple(shape)
-        if _is_positive_zero(value):  # calloc'd zeros; never for -0.0, whose sign must survive
+        t = type(value)
+        # calloc'd zeros for all-zero bits only: never for -0.0, whose sign must survive.
+        if ((t is int or t is bool) and not value) or (t is float and value == 0.0 and math.copysign(1.0, value) > 0):
             return self._wrap(np.zeros(shape, dtype=_NP[dtype]), dtype)
         return self._wrap(np.full(shape, value, dtype=_NP[dtype]), dtype)
 
