@@ -93,7 +93,7 @@ def diff(
     parts.append(t)
     if append is not None:
         parts.append(_edge(name, append, "append", x, ax))
-    B = backend_of(name, *parts)
+    B = backend_of(name, x._t, *parts)  # x first: the message names its device first
     if len(parts) > 1:
         t = B.cat(parts, axis=ax)
     op = B.cmpne if t.dtype is _dt.bool else B.sub

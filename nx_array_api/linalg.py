@@ -23,7 +23,7 @@ from . import _dtypes as _dt
 from ._array_object import Array
 from ._linear_algebra_functions import _promote, matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (re-exported)
 from ._compose import kept
-from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, normalize_axes
+from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_device_dtype, normalize_axes
 
 __all__ = [
     "cholesky",
@@ -393,6 +393,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
         d = dtype
     else:
         raise TypeError(f"trace: dtype must be a numeric dtype or None, got {dtype!r}")
+    check_device_dtype("trace", t.backend.device, d)
     diag = _as(_diag_tensor(t, as_int("trace", offset, "offset")), d)
     return _new(t.backend.reduce_sum(diag, axes=(len(diag.view.shape) - 1,)))
 
