@@ -1,4 +1,4 @@
-"""The NumPy CPU backend: every primitive of the contract (see ``protocol.py``).
+"""The NumPy CPU backend: every primitive of the contract (see ``nx_core.backend.protocol``).
 
 A buffer is a C-contiguous ``numpy.ndarray`` read as a flat run of elements. Its
 tensors are ``NpTensor``s, a Tensor with one more slot, ``cache``: the NumPy array of
