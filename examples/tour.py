@@ -151,8 +151,42 @@ def random_numbers() -> str:
     return "Threefry-2x32, counter-based"
 
 
+@section("devices: a model fitted where its data lives")
+def devices() -> str:
+    import os
+
+    os.environ.setdefault("SCIPY_ARRAY_API", "1")
+    info = xp.__array_namespace_info__()
+    names = [d.name for d in info.devices()]
+    print(f"  devices: {names}; default {info.default_device().name}")
+    X = np.random.default_rng(1).standard_normal((200, 4))
+    Xd = xp.asarray(X, device="device1")
+    Z = (Xd - xp.mean(Xd, axis=0)) / xp.std(Xd, axis=0)
+    assert Z.device == Xd.device and np.allclose(np.asarray(Z), (X - X.mean(0)) / X.std(0))
+    print(f"  standardised on {Z.device.name}: the result stays there")
+    try:
+        import sklearn
+        from sklearn.decomposition import PCA
+
+        with sklearn.config_context(array_api_dispatch=True):
+            P = PCA(n_components=2).fit_transform(Xd)
+        assert P.device == Xd.device
+        print(f"  scikit-learn's PCA on device1 data returns device1 arrays {tuple(P.shape)}")
+    except ImportError:
+        pass
+    try:
+        Xd + xp.asarray(X, device="device2")
+        raise AssertionError("arrays on two devices were combined")
+    except ValueError as e:
+        print(f"  device1 + device2 -> ValueError: {e}")
+    x32 = xp.asarray([1.5, 2.5], device="no_float64")
+    assert x32.dtype == xp.float32
+    print(f"  on no_float64 a Python float list becomes {x32.dtype} (no 64-bit floats there)")
+    return "the virtual devices array-api-strict has, on nx"
+
+
 def main() -> int:
-    for run in (core_views, array_views, sklearn_on_nx, convolution, random_numbers):
+    for run in (core_views, array_views, sklearn_on_nx, devices, convolution, random_numbers):
         run()
     passed = sum(ok for _, ok, _ in RESULTS)
     verdict = "every check passed" if passed == len(RESULTS) else "SOME SECTIONS FAILED"
