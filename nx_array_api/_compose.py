@@ -1,8 +1,9 @@
 """Compositions of backend primitives that several namespace modules share.
 
 The backend protocol keeps one primitive per capability; what a frontend can build from
-them lives here, once: the reduced axes kept as size 1 (``keepdims``), and padding with
-a fill value (a fresh tensor filled, then the data written into its middle).
+them lives here, once: a reshape that copies only when no view can give the shape, the
+reduced axes kept as size 1 (``keepdims``), and padding with a fill value (a fresh
+tensor filled, then the data written into its middle).
 """
 
 from __future__ import annotations
@@ -11,7 +12,22 @@ from typing import Any, Sequence
 
 from nx_core.tensor import Tensor
 
-__all__ = ["kept", "padded"]
+__all__ = ["flat", "kept", "padded", "reshaped"]
+
+
+def reshaped(t: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """``t`` with ``shape`` (same element count): a view when its strides allow one
+    (``View.reshape``), else a reshaped copy."""
+    if t.view.shape == shape:
+        return t
+    B = t.backend
+    r = B.reshape(t, shape)
+    return r if r is not None else B.reshape(B.copy(t), shape)
+
+
+def flat(t: Tensor) -> Tensor:
+    """``t`` as a 1-D tensor: a view when possible, else a copy."""
+    return reshaped(t, (t.view.numel,))
 
 
 def kept(r: Tensor, shape: tuple[int, ...], axes: Sequence[int], keepdims: bool) -> Tensor:
@@ -20,10 +36,7 @@ def kept(r: Tensor, shape: tuple[int, ...], axes: Sequence[int], keepdims: bool)
     reduce the axes away. A view of ``r``, or a copy when its layout needs one."""
     if not keepdims or not axes:
         return r
-    B = r.backend
-    new = tuple(1 if i in axes else d for i, d in enumerate(shape))
-    v = B.reshape(r, new)
-    return v if v is not None else B.reshape(B.copy(r), new)
+    return reshaped(r, tuple(1 if i in axes else d for i, d in enumerate(shape)))
 
 
 def padded(t: Tensor, padding: Sequence[tuple[int, int]], fill: Any) -> Tensor:

@@ -95,4 +95,4 @@ class DeviceTuple(tuple):
     __slots__ = ()
 
     def __add__(self, other: Any) -> "DeviceTuple":
-        return DeviceTuple(tuple(self) + tuple(other)) if isinstance(other, list) else DeviceTuple(tuple.__add__(self, other))
+        return DeviceTuple(tuple.__add__(self, tuple(other) if isinstance(other, list) else other))

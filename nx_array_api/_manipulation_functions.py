@@ -17,6 +17,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
+from ._compose import flat, reshaped
 from ._validation import (
     MAX_DIMS,
     as_int,
@@ -81,19 +82,6 @@ def _axes_list(name: str, axes: tuple[int, ...], ndim: int) -> tuple[int, ...]:
     if len(set(out)) != len(out):
         raise ValueError(f"{name}: repeated axis in {axes}")
     return out
-
-
-def _view_reshape(t: Tensor, shape: tuple[int, ...]) -> Tensor:
-    """``t`` reshaped to ``shape`` (same element count): a view when possible, else a copy."""
-    if t.view.shape == shape:
-        return t
-    B = t.backend
-    r = B.reshape(t, shape)
-    return r if r is not None else B.reshape(B.copy(t), shape)
-
-
-def _flat(t: Tensor) -> Tensor:
-    return _view_reshape(t, (t.view.numel,))
 
 
 def _arrays(name: str, arrays: Any) -> list[Array]:
@@ -172,7 +160,7 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
     B = backend_of(name, *(a._t for a in xs))
     d = _common_dtype(name, xs)
     if axis is None:
-        ts = [_cast(_flat(a._t), d) for a in xs]
+        ts = [_cast(flat(a._t), d) for a in xs]
         return _new(B.cat(ts, axis=0))
     nd = xs[0].ndim
     if any(a.ndim != nd for a in xs):
@@ -202,7 +190,7 @@ def expand_dims(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
         raise ValueError(f"{name}: repeated axis in {axes}")
     it = iter(x.shape)
     shape = check_shape(name, tuple(1 if i in pos else next(it) for i in range(m)))
-    return _new(_view_reshape(x._t, shape))
+    return _new(reshaped(x._t, shape))
 
 
 def flip(x: Array, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None) -> Array:
@@ -255,7 +243,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     t = x._t
     B = t.backend
     if axis is None:
-        t = _flat(t)
+        t = flat(t)
         ax = 0
     else:
         ax = _axis(name, axis, x.ndim)
@@ -339,8 +327,8 @@ def roll(
     if axis is None:
         if len(shifts) != 1:
             raise ValueError(f"{name}: with axis=None, shift must be a single integer, got {shift}")
-        t = _flat(x._t)
-        return _new(_view_reshape(t.backend.roll(t, shifts, (0,)), x.shape))
+        t = flat(x._t)
+        return _new(reshaped(t.backend.roll(t, shifts, (0,)), x.shape))
     axes = tuple(normalize_axis(name, a, x.ndim) for a in _int_tuple(name, axis, "axis"))
     if len(shifts) == 1:
         shifts = shifts * len(axes)
@@ -358,7 +346,7 @@ def squeeze(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
         if x.shape[a] != 1:
             raise ValueError(f"{name}: cannot squeeze axis {a} of size {x.shape[a]}")
     shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
-    return _new(_view_reshape(x._t, shape))
+    return _new(reshaped(x._t, shape))
 
 
 def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) -> Array:
@@ -373,7 +361,7 @@ def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) ->
             raise ValueError(f"{name}: all arrays must have the same shape, got {s0} and {a.shape}")
     ax = _axis(name, axis, len(s0) + 1)
     shape = s0[:ax] + (1,) + s0[ax:]
-    return _new(B.cat([_cast(_view_reshape(a._t, shape), d) for a in xs], axis=ax))
+    return _new(B.cat([_cast(reshaped(a._t, shape), d) for a in xs], axis=ax))
 
 
 @names_memory_errors
@@ -398,13 +386,13 @@ def tile(x: Array, repetitions: Tuple[int, ...], /) -> Array:
     if 0 in out:  # nothing to copy (and the (r, s) view of it could pass NumPy's size limit)
         return _new(B.buffer(x._t.dtype, out))
     if len(big) > MAX_DIMS:  # (r, s) pairs would pass the rank limit: one axis at a time
-        t, cur = _view_reshape(x._t, shape), list(shape)
+        t, cur = reshaped(x._t, shape), list(shape)
         for i, r in enumerate(reps):
             a, s, b = math.prod(cur[:i]), cur[i], math.prod(cur[i + 1:])
             cur[i] = r * s
-            t = B.reshape(B.copy(B.broadcast_to(_view_reshape(t, (a, 1, s, b)), (a, r, s, b))), tuple(cur))
+            t = B.reshape(B.copy(B.broadcast_to(reshaped(t, (a, 1, s, b)), (a, r, s, b))), tuple(cur))
         return _new(t)
-    t = B.broadcast_to(_view_reshape(x._t, inter), big)
+    t = B.broadcast_to(reshaped(x._t, inter), big)
     return _new(B.reshape(B.copy(t), out))
 
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional, Tuple, Union
 
-from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._elementwise_functions import _scalar
-from ._compose import kept
+from ._compose import flat, kept
 from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, normalize_axes, normalize_axis
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
@@ -29,16 +28,6 @@ def _flag(name: str, value: Any, arg: str) -> bool:
     return value
 
 
-def _flatten(t: Tensor) -> Tensor:
-    """``t`` as a 1-D tensor: an O(1) view when the strides allow it, else a copy."""
-    n = t.view.numel
-    if t.view.shape == (n,):
-        return t
-    B = t.backend
-    r = B.reshape(t, (n,))
-    return r if r is not None else B.reshape(B.copy(t), (n,))
-
-
 def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Array:
     x = check_array(name, x)
     keepdims = _flag(name, keepdims, "keepdims")
@@ -51,7 +40,7 @@ def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Arra
     if axis is None:
         if t.view.numel == 0:
             raise ValueError(f"{name}: cannot take {name} of an empty array (shape {shape})")
-        return _new(kept(op(_flatten(t), axis=0), shape, range(len(shape)), keepdims))
+        return _new(kept(op(flat(t), axis=0), shape, range(len(shape)), keepdims))
     a = normalize_axis(name, axis, len(shape))
     if shape[a] == 0:
         raise ValueError(f"{name}: cannot reduce over the empty axis {a} (shape {shape})")
