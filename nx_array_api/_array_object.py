@@ -50,15 +50,15 @@ class Array:
 
     @property
     def shape(self) -> tuple[int, ...]:
-        return self._t.view.shape
+        return self._t.shape
 
     @property
     def ndim(self) -> int:
-        return len(self._t.view.shape)
+        return len(self._t.shape)
 
     @property
     def size(self) -> int:
-        return self._t.view.numel
+        return self._t.numel
 
     @property
     def T(self) -> "Array":

@@ -18,7 +18,7 @@ __all__ = ["flat", "kept", "padded", "reshaped"]
 def reshaped(t: Tensor, shape: tuple[int, ...]) -> Tensor:
     """``t`` with ``shape`` (same element count): a view when its strides allow one
     (``View.reshape``), else a reshaped copy."""
-    if t.view.shape == shape:
+    if t.shape == shape:
         return t
     B = t.backend
     r = B.reshape(t, shape)
@@ -27,7 +27,7 @@ def reshaped(t: Tensor, shape: tuple[int, ...]) -> Tensor:
 
 def flat(t: Tensor) -> Tensor:
     """``t`` as a 1-D tensor: a view when possible, else a copy."""
-    return reshaped(t, (t.view.numel,))
+    return reshaped(t, (t.numel,))
 
 
 def kept(r: Tensor, shape: tuple[int, ...], axes: Sequence[int], keepdims: bool) -> Tensor:
@@ -43,8 +43,8 @@ def padded(t: Tensor, padding: Sequence[tuple[int, int]], fill: Any) -> Tensor:
     """A fresh tensor: ``t`` with ``(before, after)`` elements of ``fill`` around each
     axis (``fill`` already representable in t's dtype)."""
     B = t.backend
-    shape = t.view.shape
+    shape = t.shape
     out = B.full(t.dtype, tuple(n + a + b for n, (a, b) in zip(shape, padding)), fill)
-    if t.view.numel:
-        B.assign(B.basic_view(out, [(a, a + n, 1) for n, (a, _) in zip(shape, padding)]), t)
+    if t.numel:
+        B.assign(B.basic_view(out, tuple([slice(a, a + n) for n, (a, _) in zip(shape, padding)])), t)
     return out

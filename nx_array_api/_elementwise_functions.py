@@ -91,7 +91,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
                 t2 = B.cast(t2, dtype=d)
         if d not in allowed:
             raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
-        s1, s2 = t1.view.shape, t2.view.shape
+        s1, s2 = t1.shape, t2.shape
         if s1 != s2:
             shape = broadcast_shapes(name, s1, s2)
             t1 = broadcast_tensor(t1, shape)
@@ -101,7 +101,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
         return _with_scalar(name, x1._t, x2, allowed)
     if type(x2) is Array:
         t2, s, d = _with_scalar(name, x2._t, x1, allowed)
-        return t2.backend.full(d, t2.view.shape, s), t2, d
+        return t2.backend.full(d, t2.shape, s), t2, d
     if isinstance(x1, Array) or isinstance(x2, Array):
         return _operands(name, _plain(x1), _plain(x2), allowed)
     raise TypeError(f"{name}: at least one argument must be an nx array, got {type(x1).__name__} and {type(x2).__name__}")
@@ -138,7 +138,7 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
             a, b = x1._t, x2._t
             B = a.backend
             d = a.dtype
-            if not (B is b.backend and d is b.dtype and d in allowed and a.view.shape == b.view.shape):
+            if not (B is b.backend and d is b.dtype and d in allowed and a.shape == b.shape):
                 a, b, _ = _operands(name, x1, x2, allowed)
         else:
             a, b, _ = _operands(name, x1, x2, allowed)
@@ -154,13 +154,13 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
             a, b = x1._t, x2._t
             B = a.backend
             d = a.dtype
-            if not (B is b.backend and d is b.dtype and d in allowed and a.view.shape == b.view.shape):
+            if not (B is b.backend and d is b.dtype and d in allowed and a.shape == b.shape):
                 a, b, d = _operands(name, x1, x2, allowed)
         else:
             a, b, d = _operands(name, x1, x2, allowed)
             B = a.backend
             if not isinstance(b, Tensor):  # a Python scalar: the backend takes scalars second only
-                b = B.full(d, a.view.shape, b)
+                b = B.full(d, a.shape, b)
         try:
             op = ops[B]
         except KeyError:
@@ -212,8 +212,8 @@ def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
             o: Any = None
             if type(other) is Array:
                 ot = other._t
-                if ot.backend is B and ot.dtype is d and broadcast_shapes(fn.__name__, t.view.shape, ot.view.shape) == t.view.shape:
-                    o = broadcast_tensor(ot, t.view.shape)
+                if ot.backend is B and ot.dtype is d and broadcast_shapes(fn.__name__, t.shape, ot.shape) == t.shape:
+                    o = broadcast_tensor(ot, t.shape)
             elif type(other) in (int, float, complex):
                 s, rd = _scalar(fn.__name__, other, d)
                 if rd is d:
@@ -225,7 +225,7 @@ def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
     name = getattr(fn, "__name__", "inplace")
     if r._t.dtype is not x._t.dtype:
         raise TypeError(f"{name}: in-place result dtype {r.dtype.name} differs from {x.dtype.name}")
-    if r._t.view.shape != x._t.view.shape:
+    if r._t.shape != x._t.shape:
         raise ValueError(f"{name}: in-place result shape {r.shape} differs from {x.shape}")
     try:
         x._t.backend.assign(x._t, r._t)
@@ -336,7 +336,7 @@ def abs(x: Any, /) -> Array:  # noqa: A001
         raise TypeError(f"abs: only numeric dtypes are allowed, got {d.name}")
     B = x._t.backend
     if d.kind == "c":
-        out = B.buffer(_dt.COMPLEX_TO_REAL[d], x._t.view.shape)
+        out = B.buffer(_dt.COMPLEX_TO_REAL[d], x._t.shape)
         return _new(B.abs(x._t, out=out))
     return _new(B.abs(x._t))
 
@@ -361,7 +361,7 @@ def imag(x: Any, /) -> Array:
     B = x._t.backend
     if d.kind == "c":
         return _new(B.imag(x._t))
-    return _new(B.full(d, x._t.view.shape, 0))
+    return _new(B.full(d, x._t.shape, 0))
 
 
 def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002

@@ -308,12 +308,8 @@ def _index(name: str, i: Any, n: int, ax: int) -> int:
 
 def _pick(x: Array, idx: list[int]) -> Tensor:
     """The sub-tensor at the leading indices ``idx`` (already normalised): a view."""
-    k = len(idx)
     t = x._t
-    B = t.backend
-    if t.view.mask is not None:
-        t = B.copy(t)
-    return B.basic_view(t, [*idx, *((0, n, 1) for n in x.shape[k:])])
+    return t.backend.basic_view(t, tuple(idx))
 
 
 def get(x: Array, /, indices: int | Sequence[int]) -> Array:
@@ -513,4 +509,4 @@ def slice(x: Array, /, specs: Sequence[Any]) -> Array:  # noqa: A001 - the Nx na
         t = B.flip(t, tuple(flips))
     for a, idx in takes:
         t = B.take(t, idx, axis=a)
-    return _new(B.reshape(t, out_shape) if t.view.shape != out_shape else t)
+    return _new(B.reshape(t, out_shape) if t.shape != out_shape else t)

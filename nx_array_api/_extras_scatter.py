@@ -91,7 +91,7 @@ def scatter(
         if ut.dtype is not x.dtype:
             ut = B.cast(ut, dtype=x.dtype)
         try:
-            shape = broadcast_shapes("scatter", ut.view.shape, indices.shape)
+            shape = broadcast_shapes("scatter", ut.shape, indices.shape)
         except ValueError:
             shape = None
         if shape != indices.shape:

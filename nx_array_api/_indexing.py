@@ -139,7 +139,7 @@ def _consumed(tag: Any, val: Any) -> int:
     if tag in (_INT, _SLICE, _IARR):
         return 1
     if tag == _BARR:
-        return len(val.view.shape)
+        return len(val.shape)
     return 0
 
 
@@ -163,7 +163,7 @@ def _check_int(name: str, i: int, n: int, axis: int) -> int:
 
 def _basic(name: str, t: Tensor, items: list) -> Tensor:
     """The O(1) view of ``t`` for a key of ints, slices and None (Ellipsis expanded)."""
-    shape = t.view.shape
+    shape = t.shape
     key: list = []
     whole = True  # every item a full slice: the view is t itself
     ax = 0
@@ -177,14 +177,10 @@ def _basic(name: str, t: Tensor, items: list) -> Tensor:
             key.append(_check_int(name, v, n, ax))
             whole = False
         else:
-            r = v.indices(n)
-            key.append(r)
-            whole = whole and r == (0, n, 1)
+            key.append(v)
+            whole = whole and v.indices(n) == (0, n, 1)
         ax += 1
-    B = t.backend
-    if t.view.mask is not None:
-        t = B.copy(t)  # virtual padding: read through a materialised copy
-    return t if whole else B.basic_view(t, key)
+    return t if whole else t.backend.basic_view(t, tuple(key))
 
 
 def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
@@ -205,11 +201,11 @@ def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
 def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[int, ...]]:
     """(tensor, backend key, result shape) for a key holding integer or boolean arrays."""
     B = t.backend
-    if t.view.mask is not None:
+    if t.masked:
         t = B.copy(t)
     # 0-d booleans: a new unit axis indexed by [0] (True) or [] (False).
     if any(tag == _BOOL0 for tag, _ in items):
-        shape = list(t.view.shape)
+        shape = list(t.shape)
         new_items = []
         ax = 0
         for tag, v in items:
@@ -224,13 +220,13 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
         t = B.reshape(t, tuple(shape))
         items = new_items
     # Boolean arrays: check their shapes, then use their nonzero coordinates.
-    shape = t.view.shape
+    shape = t.shape
     ax = 0
     empty_axes = []
     new_items = []
     for tag, v in items:
         if tag == _BARR:
-            mshape = v.view.shape
+            mshape = v.shape
             for j, m in enumerate(mshape):
                 if m != shape[ax + j]:
                     if m != 0:
@@ -248,8 +244,8 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
     items = new_items
     if empty_axes:
         n = len(shape)
-        t = B.basic_view(t, [(0, 0 if i in empty_axes else shape[i], 1) for i in range(n)])
-        shape = t.view.shape
+        t = B.basic_view(t, tuple([slice(0, 0) if i in empty_axes else _FULL for i in range(n)]))
+        shape = t.shape
     # Bounds, the backend key and the result shape.
     key = []
     adv_pos = []
@@ -267,7 +263,7 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
         elif tag == _IARR:
             key.append(v)  # range-checked by the backend's index/index_put (IndexError)
             adv_pos.append(pos)
-            adv_shapes.append(v.view.shape)
+            adv_shapes.append(v.shape)
         else:
             key.append(v)
         ax += 1
@@ -291,53 +287,57 @@ def _resolve(name: str, x: Array, key: Any) -> tuple[bool, Tensor, tuple, tuple[
     """(is basic, tensor, backend key or (), result shape)."""
     t = x._t
     items, _ = _parse(name, t, key)
-    items = _expand(name, items, len(t.view.shape))
+    items = _expand(name, items, len(t.shape))
     if all(tag in (_INT, _SLICE, _NONE) for tag, _ in items):
         v = _basic(name, t, items)
-        return True, v, (), v.view.shape
+        return True, v, (), v.shape
     return (False, *_advanced(name, t, items))
 
 
+_SLICE_PART = (int, type(None))
+
+
 def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
-    """The view for a key of in-range ints and slices (the commonest keys), or None to
-    take the general path (which also produces every error)."""
+    """The view for the commonest keys: ints in range, slices of ints and None, ``None``
+    and one ``...``; the key goes to the backend as it is. Returns None for anything
+    else, which takes the general path (which also produces every error)."""
     keys = key if type(key) is tuple else (key,)
-    v = t.view
-    if v.mask is not None:
-        return None
-    shape = v.shape
-    nd = len(shape)
-    items: list[Any] = []
-    ax = 0
-    seen_ellipsis = False
-    try:
-        for k in keys:
-            tk = type(k)
-            if tk is slice:
-                items.append(k.indices(shape[ax]))
-            elif tk is int:
-                n = shape[ax]
-                if k < 0:
-                    k += n
-                if not 0 <= k < n:
-                    return None
-                items.append(k)
-            elif k is Ellipsis:
-                fill = nd - len(keys) + 1
-                if fill < 0 or seen_ellipsis:  # a second one: the general path raises
-                    return None
-                seen_ellipsis = True
-                items += [(0, shape[i], 1) for i in range(ax, ax + fill)]
-                ax += fill
-                continue
-            else:
+    used = 0
+    ints = False
+    ell = False
+    for k in keys:
+        tk = type(k)
+        if tk is slice:
+            step = k.step
+            if type(k.start) not in _SLICE_PART or type(k.stop) not in _SLICE_PART or type(step) not in _SLICE_PART or step == 0:
                 return None
-            ax += 1
-    except (TypeError, ValueError, IndexError):  # odd slices, too many keys: general path
+            used += 1
+        elif tk is int:
+            ints = True
+            used += 1
+        elif k is Ellipsis:
+            if ell:
+                return None
+            ell = True
+        elif k is not None:
+            return None
+    shape = t.shape
+    nd = len(shape)
+    if used > nd:
         return None
-    if ax < nd:
-        items += [(0, shape[i], 1) for i in range(ax, nd)]
-    return t.backend.basic_view(t, items)
+    if ints:  # each int in range for its axis
+        ax = 0
+        for k in keys:
+            if type(k) is int:
+                n = shape[ax]
+                if not -n <= k < n:
+                    return None
+                ax += 1
+            elif k is Ellipsis:
+                ax += nd - used
+            elif k is not None:
+                ax += 1
+    return t.backend.basic_view(t, keys)
 
 
 _FULL = slice(None)
@@ -348,7 +348,7 @@ def getitem(x: Array, key: Any, /) -> Array:
     if type(key) is Array:  # x[int array] along axis 0, or x[mask] with x's own shape
         kt = key._t
         kind = kt.dtype.kind
-        if (kind in "iu" and kt.view.shape and x._t.view.shape) or (kind == "b" and kt.view.shape == x._t.view.shape):
+        if (kind in "iu" and kt.shape and x._t.shape) or (kind == "b" and kt.shape == x._t.shape):
             B = backend_of("__getitem__", x._t, kt)
             try:
                 return Array._new(B.index(x._t, (kt,)))
@@ -390,13 +390,13 @@ def _fit(name: str, v: Any, shape: tuple[int, ...]) -> Any:
     """Broadcasts a value Tensor to the indexed ``shape`` (NumPy drops leading unit axes)."""
     if not isinstance(v, Tensor):
         return v
-    vs = v.view.shape
+    vs = v.shape
     while len(vs) > len(shape) and vs[0] == 1:
         vs = vs[1:]
     ok = len(vs) <= len(shape) and all(a == b or a == 1 for a, b in zip(vs[::-1], shape[::-1]))
     if not ok:
-        raise ValueError(f"{name}: a value of shape {v.view.shape} cannot be broadcast to the indexed shape {shape}")
-    if vs != v.view.shape:
+        raise ValueError(f"{name}: a value of shape {v.shape} cannot be broadcast to the indexed shape {shape}")
+    if vs != v.shape:
         v = v.backend.reshape(v, vs)
     return broadcast_tensor(v, shape)
 
@@ -404,7 +404,7 @@ def _fit(name: str, v: Any, shape: tuple[int, ...]) -> Any:
 def setitem(x: Array, key: Any, value: Any, /) -> None:
     """``x[key] = value``: writes through x's view into its buffer."""
     name = "__setitem__"
-    if x._t.view.mask is not None:
+    if x._t.masked:
         raise ValueError(f"{name}: cannot write into a virtually padded (masked) view")
     v = _value(name, x, value)
     basic, t, k, shape = _resolve(name, x, key)

@@ -18,10 +18,10 @@ __all__ = ["take", "take_along_axis"]
 
 
 def _check_bounds(name: str, idx: Tensor, n: int) -> None:
-    if idx.view.numel == 0:
+    if idx.numel == 0:
         return
     B = idx.backend
-    axes = tuple(range(len(idx.view.shape)))
+    axes = tuple(range(len(idx.shape)))
     lo = B.item(B.reduce_min(idx, axes=axes))
     hi = B.item(B.reduce_max(idx, axes=axes))
     if lo < -n or hi >= n:

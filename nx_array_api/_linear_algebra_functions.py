@@ -44,7 +44,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     operands and mismatched inner dimensions raise ValueError.
     """
     t1, t2, B = _promote("matmul", x1, x2, _dt.numeric, "numeric")
-    s1, s2 = t1.view.shape, t2.view.shape
+    s1, s2 = t1.shape, t2.shape
     if not s1 or not s2:
         raise ValueError(f"matmul: operands must have at least one dimension, got shapes {s1} and {s2}")
     v1, v2 = len(s1) == 1, len(s2) == 1
@@ -52,7 +52,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
         t1 = B.reshape(t1, (1, s1[0]))
     if v2:
         t2 = B.reshape(t2, (s2[0], 1))
-    a, b = t1.view.shape, t2.view.shape
+    a, b = t1.shape, t2.shape
     if a[-1] != b[-2]:
         raise ValueError(f"matmul: inner dimensions differ: shapes {s1} and {s2} ({a[-1]} != {b[-2]})")
     batch = broadcast_shapes("matmul", a[:-2], b[:-2])
@@ -112,7 +112,7 @@ def tensordot(
     """Tensor contraction over ``axes`` (an int N: the last N of x1 with the first N of
     x2; or a pair of axis sequences). Contracted sizes must match exactly."""
     t1, t2, B = _promote("tensordot", x1, x2, _dt.numeric, "numeric")
-    s1, s2 = t1.view.shape, t2.view.shape
+    s1, s2 = t1.shape, t2.shape
     a1, a2 = _contraction_axes("tensordot", axes, len(s1), len(s2))
     for i, j in zip(a1, a2):
         if s1[i] != s2[j]:
@@ -130,7 +130,7 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     (it is never broadcast), the other axes broadcast.
     """
     t1, t2, B = _promote("vecdot", x1, x2, _dt.numeric, "numeric")
-    s1, s2 = t1.view.shape, t2.view.shape
+    s1, s2 = t1.shape, t2.shape
     ax = as_int("vecdot", axis, "axis")
     n = max(len(s1), len(s2))
     lo = min(len(s1), len(s2))

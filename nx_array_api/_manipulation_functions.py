@@ -145,13 +145,13 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
         # The common call: arrays of one device, dtype and rank, equal outside a valid axis.
         ts = [a._t for a in arrays if type(a) is Array]
         if len(ts) == len(arrays):
-            B, d, s0 = ts[0].backend, ts[0].dtype, ts[0].view.shape
+            B, d, s0 = ts[0].backend, ts[0].dtype, ts[0].shape
             nd = len(s0)
             if nd and -nd <= axis < nd:
                 ax = axis + nd if axis < 0 else axis
                 head, tail = s0[:ax], s0[ax + 1 :]
                 for t in ts:
-                    sh = t.view.shape
+                    sh = t.shape
                     if t.backend is not B or t.dtype is not d or len(sh) != nd or sh[:ax] != head or sh[ax + 1 :] != tail:
                         break
                 else:
@@ -222,7 +222,7 @@ def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
     """``x`` with its axes permuted (negative axes allowed); a view."""
     name = "permute_dims"
     if type(x) is Array and type(axes) is tuple:  # the common call: a permutation of ints
-        n = len(x._t.view.shape)
+        n = len(x._t.shape)
         ax = tuple([a + n if type(a) is int and a < 0 else a for a in axes])
         if len(ax) == n and all(type(a) is int for a in ax) and sorted(ax) == list(range(n)):
             return _new(x._t.backend.permute(x._t, ax))
@@ -247,7 +247,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
         ax = 0
     else:
         ax = _axis(name, axis, x.ndim)
-    n = t.view.shape[ax]
+    n = t.shape[ax]
     if isinstance(repeats, Array) and repeats.ndim != 0:
         r = repeats._t
         backend_of(name, t, r)
@@ -255,13 +255,13 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
             raise TypeError(f"{name}: repeats must have an integer dtype, got {repeats.dtype.name}")
         if repeats.ndim != 1 or repeats.shape[0] not in (1, n):
             raise ValueError(f"{name}: repeats of shape {repeats.shape} must have shape (1,) or ({n},)")
-        if r.dtype is _dt.uint64 and r.view.numel:
+        if r.dtype is _dt.uint64 and r.numel:
             if B.item(B.reduce_max(r, axes=(0,))) >= 1 << 63:
                 raise ValueError(f"{name}: a repeat count is too large")
         r = _cast(r, _dt.int64)
-        if r.view.numel and B.item(B.reduce_min(r, axes=(0,))) < 0:
+        if r.numel and B.item(B.reduce_min(r, axes=(0,))) < 0:
             raise ValueError(f"{name}: repeats must be non-negative")
-        if r.view.shape[0] == 1 and n != 1:
+        if r.shape[0] == 1 and n != 1:
             r = B.item(r)
         # The output length, summed in float64 (exact enough to tell a size that fits
         # from one past 2**63; an int64 sum would wrap).
@@ -273,7 +273,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
         if r >= 1 << 63:
             raise ValueError(f"{name}: repeats must be below 2**63, got {r}")
         total = n * r
-    shape = t.view.shape
+    shape = t.shape
     check_shape(name, shape[:ax] + (int(total),) + shape[ax + 1:], t.dtype.itemsize)
     return _new(B.repeat(t, r, axis=ax))
 
@@ -405,11 +405,8 @@ def unstack(x: Array, /, *, axis: int = 0) -> Tuple[Array, ...]:
     ax = _axis(name, axis, x.ndim)
     t = x._t
     B = t.backend
-    if t.view.mask is not None:
+    head = (slice(None),) * ax
+    # The int drops the axis (View.basic_index); a masked t is read once, not per part.
+    if t.masked:
         t = B.copy(t)
-    key: list = [(0, n, 1) for n in x.shape]
-    parts = []
-    for i in range(x.shape[ax]):
-        key[ax] = i  # the int drops the axis (View.basic_index)
-        parts.append(_new(B.basic_view(t, key)))
-    return tuple(parts)
+    return tuple(_new(B.basic_view(t, (*head, i))) for i in range(x.shape[ax]))

@@ -34,11 +34,11 @@ def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Arra
     t = x._t
     if t.dtype not in _dt.real_numeric:
         raise TypeError(f"{name}: only real numeric dtypes are allowed, got {t.dtype.name}")
-    shape = t.view.shape
+    shape = t.shape
     B = t.backend
     op = getattr(B, prim)
     if axis is None:
-        if t.view.numel == 0:
+        if t.numel == 0:
             raise ValueError(f"{name}: cannot take {name} of an empty array (shape {shape})")
         return _new(kept(op(flat(t), axis=0), shape, range(len(shape)), keepdims))
     a = normalize_axis(name, axis, len(shape))
@@ -69,12 +69,12 @@ def count_nonzero(
     x = check_array(name, x)
     keepdims = _flag(name, keepdims, "keepdims")
     t = x._t
-    axes = normalize_axes(name, axis, len(t.view.shape))
+    axes = normalize_axes(name, axis, len(t.shape))
     # Note: complex elements count when either part is non-zero; NaN counts.
     B = t.backend
     mask = B.cmpne(t, False if t.dtype is _dt.bool else 0)
     counts = B.cast(mask, dtype=_dt.DEFAULT_INDEX)
-    return _new(kept(B.reduce_sum(counts, axes=axes), t.view.shape, axes, keepdims))
+    return _new(kept(B.reduce_sum(counts, axes=axes), t.shape, axes, keepdims))
 
 
 def nonzero(x: Array, /) -> Tuple[Array, ...]:
@@ -174,6 +174,6 @@ def where(
         t1 = B.cast(t1, dtype=d)
     if t2.dtype is not d:
         t2 = B.cast(t2, dtype=d)
-    shape = broadcast_shapes(name, c.view.shape, t1.view.shape, t2.view.shape)
+    shape = broadcast_shapes(name, c.shape, t1.shape, t2.shape)
     r = B.where(broadcast_tensor(c, shape), broadcast_tensor(t1, shape), broadcast_tensor(t2, shape))
     return _new(r)

@@ -85,9 +85,9 @@ def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
 def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: Any) -> Array:
     t = _check(name, x, "numeric")
     keepdims = _flag(name, keepdims, "keepdims")
-    axes = normalize_axes(name, axis, len(t.view.shape))
+    axes = normalize_axes(name, axis, len(t.shape))
     d = _accumulation_dtype(name, t.dtype, dtype)
-    return _new(kept(getattr(t.backend, prim)(_as(name, t, d), axes=axes), t.view.shape, axes, keepdims))
+    return _new(kept(getattr(t.backend, prim)(_as(name, t, d), axes=axes), t.shape, axes, keepdims))
 
 
 def sum(x: Array, /, *, axis: Axis = None, dtype: Optional[DType] = None, keepdims: bool = False) -> Array:
@@ -103,7 +103,7 @@ def prod(x: Array, /, *, axis: Axis = None, dtype: Optional[DType] = None, keepd
 def _extreme(name: str, prim: str, x: Any, axis: Axis, keepdims: Any) -> Array:
     t = _check(name, x, "real numeric")
     keepdims = _flag(name, keepdims, "keepdims")
-    shape = t.view.shape
+    shape = t.shape
     axes = normalize_axes(name, axis, len(shape))
     for a in axes:
         if shape[a] == 0:
@@ -124,10 +124,10 @@ def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
 def _mean(t: Tensor, axes: tuple[int, ...], keepdims: bool) -> Tensor:
     # M = 0 gives NaN (NaN + NaN j for complex), as the standard requires.
     B = t.backend
-    s = kept(B.reduce_sum(t, axes=axes), t.view.shape, axes, keepdims)
-    n = _count(t.view.shape, axes)
+    s = kept(B.reduce_sum(t, axes=axes), t.shape, axes, keepdims)
+    n = _count(t.shape, axes)
     if n == 0:  # 0 / 0, without the division's warning
-        return B.full(s.dtype, s.view.shape, complex(_NAN, _NAN) if s.dtype.kind == "c" else _NAN)
+        return B.full(s.dtype, s.shape, complex(_NAN, _NAN) if s.dtype.kind == "c" else _NAN)
     return B.div(s, float(n))
 
 
@@ -136,7 +136,7 @@ def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
     name = "mean"
     t = _check(name, x, "floating-point")
     keepdims = _flag(name, keepdims, "keepdims")
-    axes = normalize_axes(name, axis, len(t.view.shape))
+    axes = normalize_axes(name, axis, len(t.shape))
     return _new(_mean(t, axes, keepdims))
 
 
@@ -145,7 +145,7 @@ def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Tenso
     keepdims = _flag(name, keepdims, "keepdims")
     if not isinstance(correction, (int, float)):
         raise TypeError(f"{name}: correction must be an int or a float, got {type(correction).__name__}")
-    shape = t.view.shape
+    shape = t.shape
     axes = normalize_axes(name, axis, len(shape))
     # Two passes: the squared deviations from the mean, summed, over M - correction.
     B = t.backend
@@ -154,7 +154,7 @@ def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Tenso
     s = kept(B.reduce_sum(B.mul(dev, dev, out=dev), axes=axes), shape, axes, keepdims)
     divisor = _count(shape, axes) - correction
     if divisor <= 0:
-        return B.full(t.dtype, s.view.shape, _NAN)
+        return B.full(t.dtype, s.shape, _NAN)
     return B.div(s, float(divisor))
 
 
@@ -186,7 +186,7 @@ def std(
 def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initial: Any) -> Array:
     t = _check(name, x, "numeric")
     include_initial = _flag(name, include_initial, "include_initial")
-    shape = t.view.shape
+    shape = t.shape
     ndim = len(shape)
     if ndim == 0:
         raise ValueError(f"{name}: x must have at least one dimension, got a 0-d array")

@@ -29,7 +29,7 @@ def _logical(name: str, prim: str, x: Array, axis: Any, keepdims: Any) -> Array:
     if type(keepdims) is not bool:
         raise TypeError(f"{name}: keepdims must be a bool, got {type(keepdims).__name__}")
     t = x._t
-    return _new(kept(getattr(t.backend, prim)(t, axes=axes), t.view.shape, axes, keepdims))
+    return _new(kept(getattr(t.backend, prim)(t, axes=axes), t.shape, axes, keepdims))
 
 
 def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
@@ -97,10 +97,10 @@ def diff(
     if len(parts) > 1:
         t = B.cat(parts, axis=ax)
     op = B.cmpne if t.dtype is _dt.bool else B.sub
-    shape = list(t.view.shape)
+    shape = list(t.shape)
     for i in range(n):
         m = shape[ax]
-        if m <= 1 or t.view.numel == 0:
+        if m <= 1 or t.numel == 0:
             shape[ax] = max(m - (n - i), 0)
             return _new(B.buffer(t.dtype, tuple(shape)))
         hi = [(0, s) for s in shape]

@@ -226,7 +226,7 @@ def broadcast_shapes(name: str, *shapes: Sequence[int]) -> tuple[int, ...]:
 
 def broadcast_tensor(t: Tensor, shape: tuple[int, ...]) -> Tensor:
     """``t`` viewed with ``shape`` (stride-0 expansion, no copy); shapes already checked."""
-    if t.view.shape == shape:
+    if t.shape == shape:
         return t
     return t.backend.broadcast_to(t, shape)
 
@@ -242,7 +242,7 @@ def py_scalar(v: Any) -> Any:
     if t is bool or t is int or t is float or t is complex:
         return v
     if t is Array:
-        return v._t.backend.item(v._t) if not v._t.view.shape else v
+        return v._t.backend.item(v._t) if not v._t.shape else v
     if isinstance(v, bool):
         return bool(v)
     if isinstance(v, int):

@@ -89,7 +89,7 @@ def _length(name: str, n: Any, arg: str = "n") -> int:
 def _resize(name: str, t: Tensor, axis: int, n: int) -> Tensor:
     """t trimmed (a view) or zero-padded (a copy) to length ``n`` along ``axis``; a
     length whose complex result could not exist is a ValueError naming ``name``."""
-    shape = t.view.shape
+    shape = t.shape
     m = shape[axis]
     if n > m:
         check_shape(name, shape[:axis] + (n,) + shape[axis + 1 :], _dt.REAL_TO_COMPLEX.get(t.dtype, t.dtype).itemsize)
@@ -133,7 +133,7 @@ def _sizes(name: str, t: Tensor, s: Any, axes: Any, last_half: bool = False) -> 
 
     With ``last_half`` (irfftn) the default length of the last axis is ``2*(M-1)``.
     """
-    shape = t.view.shape
+    shape = t.shape
     if s is not None and axes is None:
         raise ValueError(f"{name}: axes must be given when s is given")
     ax = _axes_list(name, axes, len(shape))
@@ -164,7 +164,7 @@ def _c2c(name: str, x: Any, n: Any, axis: int, norm: str, inverse: bool) -> Arra
     if t.ndim == 0:
         raise ValueError(f"{name}: x must have at least one dimension")
     ax = normalize_axis(name, axis, t.ndim)
-    n = t.view.shape[ax] if n is None else _length(name, n)
+    n = t.shape[ax] if n is None else _length(name, n)
     if n < 1:
         raise ValueError(f"{name}: invalid number of data points {n} (must be at least 1)")
     t = _resize(name, t, ax, n)
@@ -224,7 +224,7 @@ def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     if t.ndim == 0:
         raise ValueError("rfft: x must have at least one dimension")
     ax = normalize_axis("rfft", axis, t.ndim)
-    n = t.view.shape[ax] if n is None else _length("rfft", n)
+    n = t.shape[ax] if n is None else _length("rfft", n)
     if n < 1:
         raise ValueError(f"rfft: invalid number of data points {n} (must be at least 1)")
     r = t.backend.rfft(_resize("rfft", t, ax, n), axes=(ax,))
@@ -240,9 +240,9 @@ def irfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
     if t.ndim == 0:
         raise ValueError("irfft: x must have at least one dimension")
     ax = normalize_axis("irfft", axis, t.ndim)
-    n = 2 * (t.view.shape[ax] - 1) if n is None else _length("irfft", n)
+    n = 2 * (t.shape[ax] - 1) if n is None else _length("irfft", n)
     if n < 1:
-        raise ValueError(f"irfft: invalid number of output points {n} (x has {t.view.shape[ax]} along axis {ax})")
+        raise ValueError(f"irfft: invalid number of output points {n} (x has {t.shape[ax]} along axis {ax})")
     r = t.backend.irfft(_resize("irfft", t, ax, n // 2 + 1), axes=(ax,), s=(n,))
     return _new(_scale(r, norm, n, True))
 
@@ -291,9 +291,9 @@ def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     if t.ndim == 0:
         raise ValueError("hfft: x must have at least one dimension")
     ax = normalize_axis("hfft", axis, t.ndim)
-    n = 2 * (t.view.shape[ax] - 1) if n is None else _length("hfft", n)
+    n = 2 * (t.shape[ax] - 1) if n is None else _length("hfft", n)
     if n < 1:
-        raise ValueError(f"hfft: invalid number of output points {n} (x has {t.view.shape[ax]} along axis {ax})")
+        raise ValueError(f"hfft: invalid number of output points {n} (x has {t.shape[ax]} along axis {ax})")
     B = t.backend
     r = B.irfft(B.conj(_resize("hfft", t, ax, n // 2 + 1)), axes=(ax,), s=(n,))
     return _new(_scale(r, norm, n, False))
@@ -307,7 +307,7 @@ def ihfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
     if t.ndim == 0:
         raise ValueError("ihfft: x must have at least one dimension")
     ax = normalize_axis("ihfft", axis, t.ndim)
-    n = t.view.shape[ax] if n is None else _length("ihfft", n)
+    n = t.shape[ax] if n is None else _length("ihfft", n)
     if n < 1:
         raise ValueError(f"ihfft: invalid number of data points {n} (must be at least 1)")
     B = t.backend
@@ -369,10 +369,10 @@ def _shift(name: str, x: Any, axes: Any, inverse: bool) -> Array:
         ax = [normalize_axis(name, a, nd) for a in axes]
     else:
         ax = [normalize_axis(name, axes, nd)]
-    if 0 in t.view.shape:
+    if 0 in t.shape:
         ax = []  # nothing to move
     for a in ax:
-        shape = t.view.shape
+        shape = t.shape
         m = shape[a]
         k = (-(m // 2) if inverse else m // 2) % m if m else 0
         if k == 0:

@@ -133,7 +133,7 @@ def _abs(t: Tensor) -> Tensor:
     """|t| with the real dtype of t's precision."""
     B = t.backend
     if t.dtype.kind == "c":
-        return B.abs(t, out=B.buffer(_real(t.dtype), t.view.shape))
+        return B.abs(t, out=B.buffer(_real(t.dtype), t.shape))
     return B.abs(t)
 
 
@@ -146,7 +146,7 @@ def _reduced_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool
 def _extreme(t: Tensor, axes: tuple[int, ...], keepdims: bool, largest: bool) -> Tensor:
     """max/min over ``axes`` of non-negative values; an empty extent gives 0 (max) or inf (min)."""
     B = t.backend
-    shape = t.view.shape
+    shape = t.shape
     if any(shape[a] == 0 for a in axes):
         return B.full(t.dtype, _reduced_shape(shape, axes, keepdims), 0.0 if largest else _INF)
     op = B.reduce_max if largest else B.reduce_min
@@ -160,7 +160,7 @@ def _rtol(name: str, rtol: Any, t: Tensor) -> Any:
     if isinstance(rtol, Array):
         if rtol.dtype not in _dt.real_floating:
             raise TypeError(f"{name}: rtol must have a real floating-point dtype, got {rtol.dtype.name}")
-        broadcast_shapes(name, t.view.shape[:-2], rtol.shape)
+        broadcast_shapes(name, t.shape[:-2], rtol.shape)
         backend_of(name, t, rtol._t)
         return rtol._t
     if type(rtol) in (int, float):
@@ -171,7 +171,7 @@ def _rtol(name: str, rtol: Any, t: Tensor) -> Any:
 def _diag_tensor(t: Tensor, offset: int) -> Tensor:
     """The ``offset`` diagonals of the last two axes as a strided view over t's buffer."""
     B = t.backend
-    if t.view.mask is not None or t.view.is_symbolic():
+    if t.masked or t.view.is_symbolic():
         t = B.copy(t)
     return B.with_view(t, t.view.diagonal(offset))
 
@@ -268,7 +268,7 @@ def solve(x1: Array, x2: Array, /) -> Array:
     _floating("solve", x1, "x1")
     _floating("solve", x2, "x2")
     a, b, B = _promote("solve", x1, x2, _dt.floating, "floating-point")
-    sa, sb = a.view.shape, b.view.shape
+    sa, sb = a.shape, b.shape
     if len(sa) < 2 or sa[-1] != sa[-2]:
         raise ValueError(f"solve: x1 must be a stack of square matrices, got shape {sa}")
     m = sa[-1]
@@ -305,7 +305,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
     B = t.backend
     if isinstance(n, bool) or not isinstance(n, int):
         n = as_int("matrix_power", n, "n")
-    shape = t.view.shape
+    shape = t.shape
     if n == 0:
         eye = B.eye(t.dtype, shape[-1], shape[-1], 0)
         return _new(B.copy(broadcast_tensor(eye, shape)))
@@ -329,7 +329,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Cross products of the 3-element vectors along ``axis`` (negative, counted from
     the end); the other axes broadcast."""
     a, b, B = _promote("cross", x1, x2, _dt.numeric, "numeric")
-    sa, sb = a.view.shape, b.view.shape
+    sa, sb = a.shape, b.shape
     lo, nd = min(len(sa), len(sb)), max(len(sa), len(sb))
     ax = as_int("cross", axis, "axis")
     if ax >= 0 and len(sa) == len(sb) and ax < nd:
@@ -362,7 +362,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
 def outer(x1: Array, x2: Array, /) -> Array:
     """Outer product of two 1-D arrays: shape ``(N, M)``."""
     a, b, B = _promote("outer", x1, x2, _dt.numeric, "numeric")
-    sa, sb = a.view.shape, b.view.shape
+    sa, sb = a.shape, b.shape
     if len(sa) != 1 or len(sb) != 1:
         raise ValueError(f"outer: x1 and x2 must be 1-D, got shapes {sa} and {sb}")
     shape = (sa[0], sb[0])
@@ -395,7 +395,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
         raise TypeError(f"trace: dtype must be a numeric dtype or None, got {dtype!r}")
     check_device_dtype("trace", t.backend.device, d)
     diag = _as(_diag_tensor(t, as_int("trace", offset, "offset")), d)
-    return _new(t.backend.reduce_sum(diag, axes=(len(diag.view.shape) - 1,)))
+    return _new(t.backend.reduce_sum(diag, axes=(len(diag.shape) - 1,)))
 
 
 # ------------------------------------------------------------------- norms
@@ -421,16 +421,16 @@ def vector_norm(
     rd = _real(t.dtype)
     if ord == 0:
         nz = B.cast(B.cmpne(t, 0), dtype=rd)
-        return _new(kept(B.reduce_sum(nz, axes=axes), t.view.shape, axes, keepdims))
+        return _new(kept(B.reduce_sum(nz, axes=axes), t.shape, axes, keepdims))
     a = _abs(t)
     if ord == _INF or ord == -_INF:
         return _new(_extreme(a, axes, keepdims, ord > 0))
     if ord == 1:
-        return _new(kept(B.reduce_sum(a, axes=axes), t.view.shape, axes, keepdims))
+        return _new(kept(B.reduce_sum(a, axes=axes), t.shape, axes, keepdims))
     if ord == 2:
-        return _new(B.sqrt(kept(B.reduce_sum(B.mul(a, a), axes=axes), t.view.shape, axes, keepdims)))
+        return _new(B.sqrt(kept(B.reduce_sum(B.mul(a, a), axes=axes), t.shape, axes, keepdims)))
     p = float(ord)
-    s = kept(B.reduce_sum(B.pow(a, p), axes=axes), t.view.shape, axes, keepdims)
+    s = kept(B.reduce_sum(B.pow(a, p), axes=axes), t.shape, axes, keepdims)
     return _new(B.pow(s, 1.0 / p))
 
 
@@ -448,12 +448,12 @@ def matrix_norm(
     """
     t = _matrix("matrix_norm", x)
     B = t.backend
-    nd = len(t.view.shape)
+    nd = len(t.shape)
     last = (nd - 2, nd - 1)
     keepdims = check_bool("matrix_norm", keepdims, "keepdims")
     if ord is None or (isinstance(ord, str) and ord == "fro"):
         a = _abs(t)
-        return _new(B.sqrt(kept(B.reduce_sum(B.mul(a, a), axes=last), t.view.shape, last, keepdims)))
+        return _new(B.sqrt(kept(B.reduce_sum(B.mul(a, a), axes=last), t.shape, last, keepdims)))
     if isinstance(ord, str):
         if ord != "nuc":
             raise ValueError(f"matrix_norm: invalid ord {ord!r}")
@@ -470,5 +470,5 @@ def matrix_norm(
     else:
         raise ValueError(f"matrix_norm: invalid ord {ord!r} (expected 'fro', 'nuc', 1, -1, 2, -2, inf or -inf)")
     if keepdims:
-        r = B.reshape(r, (*r.view.shape, 1, 1))
+        r = B.reshape(r, (*r.shape, 1, 1))
     return _new(r)

@@ -155,13 +155,13 @@ def _counters(B: Any, n: int, tag: int = 0) -> Tensor:
 
 def _hash(kt: Tensor, counters: Tensor) -> Tensor:
     B = kt.backend
-    n = counters.view.shape[0]
+    n = counters.shape[0]
     return B.threefry(B.broadcast_to(B.reshape(kt, (1, 2)), (n, 2)), counters)
 
 
 def _word(y: Tensor, j: int) -> Tensor:
     B = y.backend
-    n = y.view.shape[0]
+    n = y.shape[0]
     return B.reshape(B.shrink(y, ((0, n), (j, j + 1))), (n,))
 
 

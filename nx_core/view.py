@@ -511,16 +511,17 @@ class View:
         return _build(shape, offset, tuple(st), None if new_mask is None else tuple(new_mask))
 
     def basic_index(self, key) -> "View":
-        """The view ``x[key]`` for a normalised basic key (NumPy's basic indexing).
+        """The view ``x[key]`` for a basic key (the standard's basic indexing).
 
-        ``key`` holds one item per axis of this view, in order, plus any ``None``: an
-        int in ``[0, dim)`` takes that element and drops the axis; a ``(start, stop,
-        step)`` triple as ``slice.indices(dim)`` gives it takes ``range(start, stop,
-        step)``; ``None`` inserts a new axis of size 1 (with its C stride). An axis that
-        keeps 0 or 1 elements keeps its stride, so no step, however large, grows a
-        stride. The result addresses a subset of this view's elements: an item out of
-        range, a zero step, a wrong number of items, a masked or a symbolic view raise
-        NxInvalidArgument.
+        ``key`` holds one item per axis of this view, in order, plus any ``None``; one
+        ``Ellipsis`` may stand for the axes the other items leave. An int in ``[-dim,
+        dim)`` takes that element and drops the axis; a ``slice`` takes what Python's
+        ``slice.indices(dim)`` gives, and so does a ``(start, stop, step)`` triple
+        already in that form; ``None`` inserts a new axis of size 1 (with its C
+        stride). Missing trailing items are full slices. An axis that keeps 0 or 1
+        elements keeps its stride, so no step, however large, grows a stride. The
+        result addresses a subset of this view's elements: an item out of range, a
+        zero step, too many items, a masked or a symbolic view raise NxInvalidArgument.
         """
         if type(self) is not View:
             raise NxInvalidArgument(
@@ -533,6 +534,7 @@ class View:
         shape = self.shape
         strides = self.strides
         offset = self.offset
+        key = _basic_key(key, shape)
         out_shape: list[int] = []
         out_strides: list[int] = []
         new_axes = None
@@ -744,6 +746,44 @@ def _contiguous(shape: tuple) -> View:
 
 
 _contiguous_ints = lru_cache(maxsize=4096)(_contiguous)
+
+
+def _basic_key(key, shape: tuple) -> list:
+    """``basic_index``'s key in its normal form: no Ellipsis, one item per axis (full
+    slices appended), slices as ``slice.indices`` triples, negative ints counted from
+    the end. Items it cannot read are left for ``basic_index`` to refuse."""
+    key = list(key)
+    n_ell = sum(1 for k in key if k is Ellipsis)
+    if n_ell > 1:
+        raise NxInvalidArgument("basic_index: an index can only have a single ellipsis ('...')")
+    used = sum(1 for k in key if k is not None and k is not Ellipsis)
+    fill = [slice(None)] * max(0, len(shape) - used)
+    if n_ell:
+        i = key.index(Ellipsis)
+        key[i : i + 1] = fill
+    else:
+        key += fill
+    out = []
+    ax = 0
+    for k in key:
+        if k is None:
+            out.append(k)
+            continue
+        if ax < len(shape):
+            d = shape[ax]
+            if type(k) is slice:
+                try:
+                    k = k.indices(d)
+                except (TypeError, ValueError) as exc:
+                    raise NxInvalidArgument(
+                        "basic_index: each key item must be an int, a slice or a (start, stop, "
+                        f"step) triple with a non-zero step, or None ({exc})"
+                    ) from None
+            elif type(k) is int and -d <= k < 0:
+                k += d
+        out.append(k)
+        ax += 1
+    return out
 
 
 def contiguous_of_ints(shape: tuple) -> View:

@@ -1,10 +1,10 @@
 """The NumPy CPU backend: every primitive of the contract (see ``nx_core.backend.protocol``).
 
-A buffer is a C-contiguous ``numpy.ndarray`` read as a flat run of elements. Its
-tensors are ``NpTensor``s, a Tensor with one more slot, ``cache``: the NumPy array of
-its logical elements, made once (bounds-checked by ``_strided``) and reused; for a
-fresh result it is the result array itself. The cache is this backend's business: the
-core's Tensor has no such field.
+A tensor is an ``NpTensor``: the ndarray of its logical elements (``arr``) is the
+tensor; a primitive reads it, and a movement primitive is NumPy's own view operation on
+it. The buffer (the C-contiguous ndarray owning the memory, read as a flat run of
+elements) and the View are worked out from ``arr`` only when someone asks for them.
+Masked (padded) views, which no ndarray can express, keep an explicit buffer and View.
 
 Primitives that write into ``out`` also accept ``out=None``, in which case they allocate
 the result (of the dtype the contract implies) and return it; both forms return the
@@ -23,10 +23,10 @@ from .. import dtype as D
 from ..dtype import DType
 from ..errors import NxInvalidArgument
 from ..tensor import Tensor
-from ..view import View, contiguous_of_ints
+from ..view import View
 from . import _elementwise as E
 from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
-from ._strided import flat, read
+from ._strided import read, strided
 
 __all__ = ["NumpyBackend", "NpTensor", "to_numpy_dtype", "from_numpy_dtype"]
 
@@ -44,45 +44,135 @@ def from_numpy_dtype(dt: Any) -> DType:
 
 
 class NpTensor(Tensor):
-    """A Tensor of the NumPy backend, with the NumPy array of its elements cached."""
+    """A Tensor of the NumPy backend: the ndarray of its logical elements, ``arr``.
 
-    __slots__ = ("cache",)
+    ``arr`` is the tensor: primitives read it and movement primitives make new tensors
+    with NumPy's own view operations on it (NumPy checks their bounds, so no view
+    reaches outside its memory). The ``buffer`` (the C-contiguous ndarray that owns the
+    memory, read as a flat run) and the ``view`` (the layout of ``arr`` in it) are
+    worked out from ``arr`` the first time someone asks, and kept. A layout that no
+    ndarray can express, a masked (padded) View, keeps its buffer and View explicitly,
+    with ``arr`` None: its elements are read afresh (``_nd``) on every use.
+    """
 
-    def __init__(self, buffer: Any, view: View, dtype: DType, backend: Any, cache: Any = None) -> None:
-        self.buffer = buffer
-        self.view = view
-        self.dtype = dtype
-        self.backend = backend
-        self.cache = cache
+    __slots__ = ("arr",)
+
+    arr: Any
+
+    def __init__(self, buffer: Any, view: View, dtype: DType, backend: Any) -> None:
+        super().__init__(buffer, view, dtype, backend)
+        self.arr = None if view.mask is not None else strided(buffer, view)
+
+    @property
+    def buffer(self) -> Any:
+        b = self._buffer
+        if b is None:
+            b = self._buffer = _buffer_of(self.arr)
+        return b
+
+    @property
+    def masked(self) -> bool:
+        return self.arr is None
+
+    @property
+    def view(self) -> View:
+        v = self._view
+        if v is None:
+            v = self._view = _view_of(self.arr, self.buffer)
+        return v
+
+
+def _native(arr: np.ndarray, dtype: DType, backend: Any, _new: Any = object.__new__) -> NpTensor:
+    """A tensor whose elements are ``arr`` (buffer and View worked out when asked for)."""
+    t = _new(NpTensor)
+    t.arr = arr
+    t._buffer = None
+    t._view = None
+    t.dtype = dtype
+    t.backend = backend
+    t.shape = arr.shape
+    return t
+
+
+_ALL = slice(None)
+_REVERSED = slice(None, None, -1)
+
+
+def _broadcast(a: np.ndarray, shape: tuple) -> np.ndarray:
+    """NumPy's ``broadcast_to`` without its iterator set-up, and writable like every nx
+    view (the frontend refuses writes to a whole broadcast view, not to one element)."""
+    k = len(shape) - a.ndim
+    strides = (0,) * k + tuple([0 if d == 1 and n != 1 else s for d, s, n in zip(a.shape, a.strides, shape[k:])])
+    if a.flags.c_contiguous and a.size:
+        return np.ndarray(shape, a.dtype, a, 0, strides)
+    return np.lib.stride_tricks.as_strided(a, shape, strides)
+
+
+def _address(a: np.ndarray) -> int:
+    return a.__array_interface__["data"][0]
+
+
+def _buffer_of(arr: np.ndarray) -> np.ndarray:
+    """The C-contiguous ndarray whose memory holds ``arr``'s elements.
+
+    That is the array owning the memory (NumPy's ``base`` chain ends there) when it has
+    ``arr``'s dtype and is C-contiguous, so views of one array share one buffer;
+    otherwise a flat array over exactly the memory span ``arr`` addresses."""
+    root = arr
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    if root.dtype == arr.dtype and root.flags.c_contiguous and type(root) is np.ndarray:
+        return root
+    if arr.size == 0:
+        return np.empty(0, dtype=arr.dtype)
+    # The lowest addressed element, then a flat run up to the highest one.
+    first = arr[(*[slice(0, 1) if s >= 0 else slice(d - 1, d) for d, s in zip(arr.shape, arr.strides)], Ellipsis)]
+    lo = _address(arr) + sum((d - 1) * s for d, s in zip(arr.shape, arr.strides) if s < 0)
+    hi = _address(arr) + sum((d - 1) * s for d, s in zip(arr.shape, arr.strides) if s > 0)
+    n = (hi - lo) // arr.itemsize + 1
+    return np.lib.stride_tricks.as_strided(first, shape=(n,), strides=(arr.itemsize,))
+
+
+def _view_of(arr: np.ndarray, buffer: np.ndarray) -> View:
+    """The View that lays ``arr``'s elements out in ``buffer`` (which holds them)."""
+    if arr.size == 0:
+        return View.create(arr.shape)
+    size = arr.itemsize
+    return View.create(
+        arr.shape,
+        strides=tuple(s // size for s in arr.strides),
+        offset=(_address(arr) - _address(buffer)) // size,
+    )
 
 
 def _nd(t: Any) -> np.ndarray:
-    """The NumPy array of ``t``'s logical elements (cached on the Tensor)."""
-    c = t.cache
-    if c is None:
-        if t.view.mask is not None:
-            # A padded read is a fresh array: never cached, so it follows later writes.
-            return read(t.buffer, t.view)
-        c = t.cache = read(t.buffer, t.view)
-    return c
+    """The NumPy array of ``t``'s logical elements: ``arr``, or a fresh read of a masked View."""
+    a = t.arr
+    if a is None:
+        # A padded read is a fresh array: never kept, so it follows later writes.
+        return read(t.buffer, t.view)
+    return a
 
 
 def _arg(x: Any) -> Any:
-    return x.cache if type(x) is NpTensor and x.cache is not None else (_nd(x) if type(x) is NpTensor else x)
+    return _nd(x) if type(x) is NpTensor else x
 
 
 def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
     def op(self: "NumpyBackend", a: Any, b: Any, *, out: Tensor | None = None) -> Tensor:
-        x = a.cache
+        x = a.arr
         if x is None:
             x = _nd(a)
-        y = b.cache if type(b) is NpTensor else b
-        if y is None:
-            y = _nd(b)
+        if type(b) is NpTensor:
+            y = b.arr
+            if y is None:
+                y = _nd(b)
+        else:
+            y = b
         if out is None:
             r = ufunc(x, y)
-            if type(r) is np.ndarray and r.flags.c_contiguous:
-                return NpTensor(r, contiguous_of_ints(r.shape), _FROM_NP[r.dtype], self, r)
+            if type(r) is np.ndarray:
+                return _native(r, _FROM_NP[r.dtype], self)
             return self._wrap(r)
         ufunc(x, y, out=_nd(out))
         return out
@@ -94,13 +184,13 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
 
 def _unary_ufunc(ufunc: Any, name: str, doc: str):
     def op(self: "NumpyBackend", x: Any, *, out: Tensor | None = None) -> Tensor:
-        a = x.cache
+        a = x.arr
         if a is None:
             a = _nd(x)
         if out is None:
             r = ufunc(a)
-            if type(r) is np.ndarray and r.flags.c_contiguous:
-                return NpTensor(r, contiguous_of_ints(r.shape), _FROM_NP[r.dtype], self, r)
+            if type(r) is np.ndarray:
+                return _native(r, _FROM_NP[r.dtype], self)
             return self._wrap(r)
         ufunc(a, out=_nd(out))
         return out
@@ -152,18 +242,17 @@ def _erf(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
-def _check_writable(name: str, v: View) -> None:
+def _check_writable(name: str, t: Any) -> None:
     """Writes go through views that address each element once: not padded, not broadcast.
 
-    A view with no elements writes nothing, so any layout of it is writable (zero-size
-    shapes have stride 0 on every axis, whatever their other sizes)."""
-    if v.mask is not None:
+    A view with no elements writes nothing, so any layout of it is writable."""
+    a = t.arr
+    if a is None:
         raise NxInvalidArgument(f"{name}: cannot write through a masked (padded) view")
-    for d, s in zip(v.shape, v.strides):
-        if s == 0 and d > 1:
-            if v.numel == 0:
-                return
-            raise NxInvalidArgument(f"{name}: cannot write through a broadcast view (stride 0 on an axis of size {d})")
+    if 0 in a.strides and a.size:
+        for d, s in zip(a.shape, a.strides):
+            if s == 0 and d > 1:
+                raise NxInvalidArgument(f"{name}: cannot write through a broadcast view (stride 0 on an axis of size {d})")
 
 
 def _real(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -206,23 +295,10 @@ class NumpyBackend:
 
     # ------------------------------------------------------------------ tensors
     def _wrap(self, arr: Any, dtype: DType | None = None) -> Tensor:
-        """A Tensor over a freshly computed ndarray (or NumPy scalar), without copying it.
-
-        A C-contiguous result becomes the buffer as it is; a Fortran-ordered one (NumPy
-        keeps the layout of transposed inputs) is described by a View with permuted
-        strides over its flat memory; anything else is copied to C order.
-        """
+        """A Tensor over a freshly computed ndarray (or NumPy scalar), without copying it."""
         if type(arr) is not np.ndarray:
             arr = np.asarray(arr)
-        if arr.flags.c_contiguous:
-            return NpTensor(arr, contiguous_of_ints(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
-        if arr.flags.f_contiguous:
-            # Fortran order is C order of the reversed shape, with the axes reversed.
-            n = arr.ndim
-            v = contiguous_of_ints(arr.shape[::-1]).permute(tuple(range(n - 1, -1, -1)))
-            return NpTensor(arr.ravel(order="F"), v, dtype or _FROM_NP[arr.dtype], self, arr)
-        arr = np.ascontiguousarray(arr)
-        return NpTensor(arr, contiguous_of_ints(arr.shape), dtype or _FROM_NP[arr.dtype], self, arr)
+        return _native(arr, dtype or _FROM_NP[arr.dtype], self)
 
     def view(self, t: Tensor) -> View:
         return t.view
@@ -251,9 +327,6 @@ class NumpyBackend:
 
     def item(self, t: Any) -> Any:
         """The single element of a 0-d (or one-element) tensor as a Python scalar."""
-        v = t.view
-        if t.cache is None and not v.shape and v.mask is None and 0 <= v.offset < t.buffer.size:
-            return flat(t.buffer)[v.offset].item()  # one element: no strided view to build
         return _nd(t).item()
 
     def to_list(self, t: Tensor) -> Any:
@@ -387,23 +460,49 @@ class NumpyBackend:
         return self._wrap(r) if out is None else out
 
     # ---------------------------------------------------------------- movement
+    # Movement primitives are NumPy's own view operations on ``arr`` (bounds-checked by
+    # NumPy); a masked tensor, which no ndarray can express, moves its explicit View.
     def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         """A stride-0 view (no copy) of ``t`` with ``shape``: leading unit axes added, unit axes expanded."""
-        return NpTensor(t.buffer, t.view.broadcast_to(tuple(shape)), t.dtype, self)
+        shape = tuple(shape)
+        a = t.arr
+        if a is None:
+            return NpTensor(t.buffer, t.view.broadcast_to(shape), t.dtype, self)
+        if a.shape == shape:
+            return t
+        return _native(_broadcast(a, shape), t.dtype, self)
 
     def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor | None:
         """``t`` with ``shape`` over the same buffer, or None when only a copy can give it."""
-        v = t.view.reshape(tuple(shape))
-        return None if v is None else NpTensor(t.buffer, v, t.dtype, self)
+        shape = tuple(shape)
+        a = t.arr
+        if a is None:
+            v = t.view.reshape(shape)
+            return None if v is None else NpTensor(t.buffer, v, t.dtype, self)
+        if a.shape == shape:
+            return t
+        try:
+            return _native(a.reshape(shape, copy=False), t.dtype, self)
+        except ValueError:  # NumPy: "cannot reshape ... without copying"
+            return None
 
     def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
-        return NpTensor(t.buffer, t.view.permute(tuple(axes)), t.dtype, self)
+        a = t.arr
+        if a is None:
+            return NpTensor(t.buffer, t.view.permute(tuple(axes)), t.dtype, self)
+        return _native(a.transpose(axes), t.dtype, self)
 
     def shrink(self, t: Tensor, bounds: Sequence[tuple[int, int]]) -> Tensor:
-        return NpTensor(t.buffer, t.view.shrink(tuple(bounds)), t.dtype, self)
+        a = t.arr
+        if a is None:
+            return NpTensor(t.buffer, t.view.shrink(tuple(bounds)), t.dtype, self)
+        return _native(a[tuple([slice(b, e) for b, e in bounds])], t.dtype, self)
 
     def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
-        return NpTensor(t.buffer, t.view.flip(tuple(flags)), t.dtype, self)
+        a = t.arr
+        if a is None:
+            return NpTensor(t.buffer, t.view.flip(tuple(flags)), t.dtype, self)
+        return _native(a[tuple([_REVERSED if f else _ALL for f in flags])], t.dtype, self)
 
     def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
         """Virtual padding (``View.pad``): no copy; padded positions read as zero."""
@@ -428,16 +527,20 @@ class NumpyBackend:
             if src in "biu" or (src == "f" and dtype.kind in "fc") or (src == "c" and dtype.kind == "c"):
                 # Value-preserving or wrapping casts: NumPy's astype is the contract.
                 return self._wrap(_nd(x).astype(_NP[dtype]), dtype)
-            out = self.buffer(dtype, x.view.shape)
+            out = self.buffer(dtype, x.shape)
         E.cast(_nd(x), out=_nd(out))
         return out
 
     def bitcast(self, x: Tensor, dtype: DType) -> Tensor:
         """Reinterprets the bits of a C-contiguous copy of ``x`` as ``dtype`` (same itemsize)."""
-        a = np.array(_nd(x), order="C", copy=True)
-        return self._wrap(a.view(_NP[dtype]), dtype)
+        r = np.empty(x.shape, dtype=_NP[dtype])
+        r.view(_NP[x.dtype])[...] = _nd(x)  # the bits, into memory of the new dtype
+        return self._wrap(r, dtype)
 
     def contiguous(self, t: Tensor) -> Tensor:
+        a = t.arr
+        if a is not None and a.base is None and a.flags.c_contiguous and a.size:
+            return t  # owns its memory, in C order: it is its whole buffer
         v = t.view
         if v.mask is None and v.offset == 0 and v.c_flag and 0 not in v.strides and t.buffer.size == v.numel:
             return t
@@ -448,7 +551,7 @@ class NumpyBackend:
 
     def assign(self, dst: Tensor, src: Any) -> Tensor:
         """Writes src's logical elements (or a scalar) through dst's view into dst's buffer."""
-        _check_writable("assign", dst.view)
+        _check_writable("assign", dst)
         d = _nd(dst)
         s = _arg(src)
         if type(s) is np.ndarray and np.may_share_memory(d, s):
@@ -497,7 +600,7 @@ class NumpyBackend:
 
     def index_put(self, x: Tensor, key: tuple, value: Any) -> Tensor:
         """Writes ``value`` into ``x[key]`` in place (NumPy semantics: last write wins)."""
-        _check_writable("index_put", x.view)
+        _check_writable("index_put", x)
         k = tuple(_nd(i) if isinstance(i, Tensor) else i for i in key)
         d = _nd(x)
         v = _arg(value)
@@ -675,9 +778,13 @@ class NumpyBackend:
         return self._wrap(a, dtype)
 
     # ------------------------------------- added for the namespace: manipulation, indexing
-    def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
-        """A view (no copy) of unmasked ``t`` for a basic key (``View.basic_index``): per axis an in-range, non-negative int (the axis is dropped) or a ``(start, stop, step)`` triple as ``slice.indices`` gives it, plus ``None`` for a new unit axis."""
-        return NpTensor(t.buffer, t.view.basic_index(key), t.dtype, self)
+    def basic_view(self, t: Tensor, key: tuple) -> Tensor:
+        """A view (no copy) for a basic key (``View.basic_index``'s key), by NumPy's indexing; a masked ``t`` is read into a fresh array first."""
+        a = _nd(t)
+        r = a[key]
+        if type(r) is not np.ndarray:  # every axis taken by an int: a 0-d view, not a scalar
+            r = a[(*key, Ellipsis)]
+        return _native(r, t.dtype, self)
 
     def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
         """A fresh tensor: ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy's roll; repeated axes add up)."""

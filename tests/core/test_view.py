@@ -486,6 +486,18 @@ def test_basic_index_ints_slices_and_new_axes():
     assert v.basic_index([(0, 3, 1), (0, 4, 1)]) == v
 
 
+def test_basic_index_takes_python_keys():
+    v = V([3, 4])
+    assert v.basic_index([1, None, slice(None, None, -2)]) == v.basic_index([1, None, (3, -1, -2)])
+    assert v.basic_index([-1]) == v.basic_index([2, (0, 4, 1)])  # negative int; trailing axes full
+    assert v.basic_index([Ellipsis, -1]) == v.basic_index([(0, 3, 1), 3])
+    assert v.basic_index([None, Ellipsis]) == v.basic_index([None, (0, 3, 1), (0, 4, 1)])
+    with raises("basic_index: an index can only have a single ellipsis", prefix=True):
+        v.basic_index([Ellipsis, Ellipsis])
+    with raises("basic_index: each key item must be", prefix=True):
+        v.basic_index([slice(0, 3, 0)])
+
+
 def test_basic_index_huge_step_keeps_strides_bounded():
     r = V([5]).basic_index([(0, 5, 2**62)])  # one element: the stride is kept
     assert r.shape == (1,) and r.strides == (1,)
@@ -495,7 +507,6 @@ def test_basic_index_huge_step_keeps_strides_bounded():
     "key, msg",
     [
         ([3, 0], "basic_index: index 3 out of range for axis 0 of size 3"),
-        ([0], "basic_index: 1 indices for a 2D view"),
         ([0, 0, 0], "basic_index: too many indices for a 2D view"),
         ([(0, 9, 1), 0], "basic_index: range(0, 9, 1) out of range for axis 0 of size 3"),
         ([(0, 3, 0), 0], "basic_index: each key item must be"),

@@ -38,13 +38,16 @@ class MovementPrimitives(Protocol):
     def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
         """Frontend guarantees: [MOV]. Backend must: ``View.flip`` (negated strides)."""
 
-    def basic_view(self, t: Tensor, key: Sequence[Any]) -> Tensor:
-        """Frontend guarantees: ``t`` is unmasked; ``key`` has one item per axis: an
-        in-range, non-negative int, or a ``(start, stop, step)`` triple as
-        ``slice.indices`` returns it, plus any ``None`` (a new unit axis). Backend must:
-        an O(1) view over t's buffer laid out as ``View.basic_index(key)`` (int axes
-        dropped, each triple's range taken; an axis of 0 or 1 elements keeps its
-        stride)."""
+    def basic_view(self, t: Tensor, key: tuple) -> Tensor:
+        """Frontend guarantees: ``key`` is a tuple of at most one item per axis of
+        ``t``: ints in range (negative ones count from the end), Python slices whose
+        start, stop and step are ints or None (a non-zero step), plus any ``None`` (a
+        new unit axis) and at most one ``Ellipsis`` (full slices for the axes the other
+        items leave; missing trailing items are full slices too). Backend must: an O(1)
+        view laid out as ``View.basic_index(key)`` over t's buffer (int axes dropped,
+        each slice's range taken as ``slice.indices`` gives it; an axis of 0 or 1
+        elements keeps its stride); a masked ``t`` gives a view of a fresh copy of its
+        elements."""
 
     def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
         """Frontend guarantees: [MOV], non-negative pairs. Backend must: ``View.pad``:
