@@ -203,9 +203,7 @@ class Array:
     __hash__ = None  # type: ignore[assignment]
 
     # --------------------------------------------------------------- indexing
-    def __getitem__(self, key: Any, /) -> "Array":
-        return _ix.getitem(self, key)
-
+    # (__getitem__ is the indexing module's getitem itself, bound below)
     def __setitem__(self, key: Any, value: Any, /) -> None:
         _ix.setitem(self, key, value)
 
@@ -314,6 +312,7 @@ from . import _validation as _val  # noqa: E402
 # Forward and unary operators are the namespace functions themselves: one call less on
 # the hot path, and the same validation and messages. Reflected and in-place operators
 # are the methods above.
+Array.__getitem__ = _ix.getitem  # type: ignore[assignment,method-assign]
 Array.__add__ = _ew.add  # type: ignore[assignment,method-assign]
 Array.__sub__ = _ew.subtract  # type: ignore[assignment,method-assign]
 Array.__mul__ = _ew.multiply  # type: ignore[assignment,method-assign]

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from nx_core.device import default_device
 from nx_core.dtype import DType
 from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
@@ -94,11 +95,15 @@ def _check_copy(name: str, copy: Any) -> None:
 
 def _shape(name: str, shape: Any, dtype: DType) -> tuple[int, ...]:
     """``shape`` (an int or a sequence of ints) as a tuple an array of ``dtype`` can have."""
-    if type(shape) is tuple and len(shape) <= MAX_DIMS:
+    if type(shape) is tuple:
+        n = 1
         for d in shape:
             if type(d) is not int or d < 0:
                 break
+            n *= d
         else:
+            if 0 < n * dtype.itemsize < _SMALL and len(shape) <= MAX_DIMS:
+                return shape  # the common case: a small, non-empty shape of ints
             return check_shape(name, shape, dtype.itemsize)
     if isinstance(shape, (tuple, list)):
         dims = tuple(as_int(name, d, "shape entries") for d in shape)
@@ -108,6 +113,9 @@ def _shape(name: str, shape: Any, dtype: DType) -> tuple[int, ...]:
         if d < 0:
             raise ValueError(f"{name}: negative dimensions are not allowed, got shape {dims}")
     return check_shape(name, dims, dtype.itemsize)
+
+
+_SMALL = 1 << 62  # bytes: below the 2**63-byte limit whatever check_shape's rounding
 
 
 def _alloc(name: str, B: Any, dtype: DType, shape: tuple[int, ...], value: Any = None) -> Tensor:
@@ -315,17 +323,25 @@ def asarray(
         dtype = check_dtype("asarray", dtype, None, dev or obj._t.backend.device)
         _check_copy("asarray", copy)
         return _from_array(obj, dtype, copy, dev)
-    dev = check_device("asarray", device)
-    dtype = check_dtype("asarray", dtype, None, dev)
-    _check_copy("asarray", copy)
+    dev = default_device() if device is None else check_device("asarray", device)
+    if dtype is not None:
+        dtype = check_dtype("asarray", dtype, None, dev)
+    if copy is not None:
+        _check_copy("asarray", copy)
     if type(obj) is list and copy is not False and dtype is None and obj:
         # The commonest case, a flat list of Python floats (or of ints): no walk needed.
         k = type(obj[0])
-        if (k is float or k is int) and all(type(v) is k for v in obj):
-            d = _default(dev, _FLOAT if k is float else _INT)
-            if k is int:
-                _check_values("asarray", obj, {_INT}, d)
-            return _new(dev.backend.from_sequence(obj, (len(obj),), d))
+        if k is float or k is int:
+            for v in obj:
+                if type(v) is not k:
+                    break
+            else:
+                if k is float:
+                    d = default_dtype(dev, "real floating")
+                else:
+                    d = default_dtype(dev, "integral")
+                    _check_values("asarray", obj, {_INT}, d)
+                return _new(dev.backend.from_sequence(obj, (len(obj),), d))
     if _is_seq(obj) or py_kind(obj) >= 0:
         try:
             shape, values, kinds, dtypes = _walk(obj)
@@ -393,8 +409,8 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: A
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An array of ``shape`` filled with zeros (default dtype float64)."""
-    dev = check_device("zeros", device)
-    d = check_dtype("zeros", dtype, default_dtype(dev, "real floating"), dev)
+    dev = default_device() if device is None else check_device("zeros", device)
+    d = default_dtype(dev, "real floating") if dtype is None else check_dtype("zeros", dtype, None, dev)
     return _new(_alloc("zeros", dev.backend, d, _shape("zeros", shape, d), False if d is _dt.bool else 0))
 
 

@@ -18,6 +18,7 @@ from ._array_object import Array
 from ._validation import (
     ScalarOverflowError,
     backend_of,
+    broadcast_pair,
     broadcast_shapes,
     broadcast_tensor,
     core_message,
@@ -93,7 +94,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
             raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
         s1, s2 = t1.shape, t2.shape
         if s1 != s2:
-            shape = broadcast_shapes(name, s1, s2)
+            shape = broadcast_pair(name, s1, s2)
             t1 = broadcast_tensor(t1, shape)
             t2 = broadcast_tensor(t2, shape)
         return t1, t2, d
@@ -403,4 +404,4 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     return r
 
 
-__all__ = [n for n in dir() if not n.startswith("_") and n not in {"annotations", "Any", "Callable", "DType", "Tensor", "Array", "ScalarOverflowError", "backend_of", "default_dtype", "broadcast_shapes", "broadcast_tensor", "py_scalar", "core_message", "NxInvalidArgument"}]
+__all__ = [n for n in dir() if not n.startswith("_") and n not in {"annotations", "Any", "Callable", "DType", "Tensor", "Array", "ScalarOverflowError", "backend_of", "default_dtype", "broadcast_shapes", "broadcast_pair", "broadcast_tensor", "py_scalar", "core_message", "NxInvalidArgument"}]

@@ -19,7 +19,7 @@ from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from ._array_object import Array
+from ._array_object import Array, _new
 from ._elementwise_functions import _scalar
 from ._validation import backend_of, broadcast_tensor, core_message, py_scalar
 
@@ -294,13 +294,15 @@ def _resolve(name: str, x: Array, key: Any) -> tuple[bool, Tensor, tuple, tuple[
     return (False, *_advanced(name, t, items))
 
 
-_SLICE_PART = (int, type(None))
-
-
 def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
     """The view for the commonest keys: ints in range, slices of ints and None, ``None``
     and one ``...``; the key goes to the backend as it is. Returns None for anything
     else, which takes the general path (which also produces every error)."""
+    if type(key) is slice:  # x[start:stop:step], the commonest key of all
+        b, e, step = key.start, key.stop, key.step
+        if (b is None or type(b) is int) and (e is None or type(e) is int) and (step is None or (type(step) is int and step)) and t.shape:
+            return t.backend.basic_view(t, (key,))
+        return None
     keys = key if type(key) is tuple else (key,)
     used = 0
     ints = False
@@ -308,8 +310,8 @@ def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
     for k in keys:
         tk = type(k)
         if tk is slice:
-            step = k.step
-            if type(k.start) not in _SLICE_PART or type(k.stop) not in _SLICE_PART or type(step) not in _SLICE_PART or step == 0:
+            b, e, step = k.start, k.stop, k.step
+            if not ((b is None or type(b) is int) and (e is None or type(e) is int) and (step is None or (type(step) is int and step))):
                 return None
             used += 1
         elif tk is int:
@@ -345,24 +347,24 @@ _FULL = slice(None)
 
 def getitem(x: Array, key: Any, /) -> Array:
     """``x[key]``: a view for basic keys, a copy for integer/boolean array keys."""
+    t = x._t
     if type(key) is Array:  # x[int array] along axis 0, or x[mask] with x's own shape
         kt = key._t
         kind = kt.dtype.kind
-        if (kind in "iu" and kt.shape and x._t.shape) or (kind == "b" and kt.shape == x._t.shape):
-            B = backend_of("__getitem__", x._t, kt)
+        if kt.backend is t.backend and ((kind in "iu" and kt.shape and t.shape) or (kind == "b" and kt.shape == t.shape)):
             try:
-                return Array._new(B.index(x._t, (kt,)))
+                return _new(t.backend.index(t, (kt,)))
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
     else:
-        t = _fast_basic(x._t, key)
-        if t is not None:
-            return Array._new(t)
+        v = _fast_basic(t, key)
+        if v is not None:
+            return _new(v)
     basic, t, k, _ = _resolve("__getitem__", x, key)
     if basic:
-        return Array._new(t)
+        return _new(t)
     try:
-        return Array._new(t.backend.index(t, k))
+        return _new(t.backend.index(t, k))
     except IndexError as e:
         raise IndexError(f"__getitem__: {e}") from None
 

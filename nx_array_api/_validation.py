@@ -22,6 +22,7 @@ __all__ = [
     "normalize_axis",
     "normalize_axes",
     "broadcast_shapes",
+    "broadcast_pair",
     "broadcast_tensor",
     "as_int",
     "check_bool",
@@ -222,6 +223,22 @@ def broadcast_shapes(name: str, *shapes: Sequence[int]) -> tuple[int, ...]:
             except NxInvalidArgument as e:
                 raise ValueError(f"{name}: shapes {out} and {s} cannot be broadcast together ({e})") from None
     return out
+
+
+_PAIRS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def broadcast_pair(name: str, s1: tuple[int, ...], s2: tuple[int, ...]) -> tuple[int, ...]:
+    """``broadcast_shapes(name, s1, s2)`` for two arrays' shapes (tuples of ints, so a
+    dict of the pairs already seen answers most calls)."""
+    try:
+        return _PAIRS[s1, s2]
+    except KeyError:
+        out = broadcast_shapes(name, s1, s2)
+        if len(_PAIRS) >= 1024:
+            _PAIRS.clear()
+        _PAIRS[s1, s2] = out
+        return out
 
 
 def broadcast_tensor(t: Tensor, shape: tuple[int, ...]) -> Tensor:

@@ -65,10 +65,11 @@ class NpTensor(Tensor):
 
     @property
     def buffer(self) -> Any:
-        b = self._buffer
-        if b is None:
+        try:
+            return self._buffer
+        except AttributeError:
             b = self._buffer = _buffer_of(self.arr)
-        return b
+            return b
 
     @property
     def masked(self) -> bool:
@@ -76,18 +77,18 @@ class NpTensor(Tensor):
 
     @property
     def view(self) -> View:
-        v = self._view
-        if v is None:
+        try:
+            return self._view
+        except AttributeError:
             v = self._view = _view_of(self.arr, self.buffer)
-        return v
+            return v
 
 
 def _native(arr: np.ndarray, dtype: DType, backend: Any, _new: Any = object.__new__) -> NpTensor:
-    """A tensor whose elements are ``arr`` (buffer and View worked out when asked for)."""
+    """A tensor whose elements are ``arr`` (buffer and View worked out when asked for:
+    until then their slots are unset, which the properties read as None)."""
     t = _new(NpTensor)
     t.arr = arr
-    t._buffer = None
-    t._view = None
     t.dtype = dtype
     t.backend = backend
     t.shape = arr.shape
@@ -308,16 +309,14 @@ class NumpyBackend:
         return NpTensor(t.buffer, view, t.dtype, self)
 
     def buffer(self, dtype: DType, shape: Sequence[int]) -> Tensor:
-        shape = tuple(shape)
-        return self._wrap(np.empty(shape, dtype=_NP[dtype]), dtype)
+        return _native(np.empty(shape, _NP[dtype]), dtype, self)
 
     def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
-        shape = tuple(shape)
         t = type(value)
         # calloc'd zeros for all-zero bits only: never for -0.0, whose sign must survive.
         if ((t is int or t is bool) and not value) or (t is float and value == 0.0 and math.copysign(1.0, value) > 0):
-            return self._wrap(np.zeros(shape, dtype=_NP[dtype]), dtype)
-        return self._wrap(np.full(shape, value, dtype=_NP[dtype]), dtype)
+            return _native(np.zeros(shape, _NP[dtype]), dtype, self)
+        return _native(np.full(shape, value, dtype=_NP[dtype]), dtype, self)
 
     def to_dlpack(self, t: Tensor, **kwargs: Any) -> Any:
         return _nd(t).__dlpack__(**kwargs)
@@ -591,8 +590,12 @@ class NumpyBackend:
 
         Index values may be out of range: the backend raises IndexError for them.
         """
-        k = tuple(_nd(i) if isinstance(i, Tensor) else i for i in key)
-        src = _nd(x)
+        src = x.arr
+        if src is None:
+            src = _nd(x)
+        if len(key) == 1 and type(key[0]) is NpTensor:  # x[i], x[mask]: NumPy copies
+            return _native(src[_nd(key[0])], x.dtype, self)
+        k = tuple([_nd(i) if isinstance(i, Tensor) else i for i in key])
         r = src[k]
         if type(r) is not np.ndarray or np.may_share_memory(r, src):
             r = np.array(r, copy=True)  # a key of basic parts only gives a view: copy it
@@ -775,12 +778,14 @@ class NumpyBackend:
             a = np.array(values, dtype=_NP[dtype])
         if a.shape != shape:
             a = a.reshape(tuple(shape))
-        return self._wrap(a, dtype)
+        return _native(a, dtype, self)
 
     # ------------------------------------- added for the namespace: manipulation, indexing
     def basic_view(self, t: Tensor, key: tuple) -> Tensor:
         """A view (no copy) for a basic key (``View.basic_index``'s key), by NumPy's indexing; a masked ``t`` is read into a fresh array first."""
-        a = _nd(t)
+        a = t.arr
+        if a is None:
+            a = _nd(t)
         r = a[key]
         if type(r) is not np.ndarray:  # every axis taken by an int: a 0-d view, not a scalar
             r = a[(*key, Ellipsis)]
