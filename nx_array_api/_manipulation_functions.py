@@ -222,10 +222,15 @@ def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
     """``x`` with its axes permuted (negative axes allowed); a view."""
     name = "permute_dims"
     if type(x) is Array and type(axes) is tuple:  # the common call: a permutation of ints
-        n = len(x._t.shape)
-        ax = tuple([a + n if type(a) is int and a < 0 else a for a in axes])
-        if len(ax) == n and all(type(a) is int for a in ax) and sorted(ax) == list(range(n)):
-            return _new(x._t.backend.permute(x._t, ax))
+        t = x._t
+        n = len(t.shape)
+        if len(axes) == n:
+            for a in axes:
+                if type(a) is not int or not 0 <= a < n:
+                    break
+            else:
+                if len(set(axes)) == n:
+                    return _new(t.backend.permute(t, axes))
     x = check_array(name, x)
     if not isinstance(axes, (tuple, list)):
         raise TypeError(f"{name}: axes must be a tuple of ints, got {type(axes).__name__}")
@@ -281,6 +286,18 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
 def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None) -> Array:
     """``x`` with a new shape (one ``-1`` inferred): a view when the strides allow it."""
     name = "reshape"
+    if type(x) is Array and type(shape) is tuple and copy is None:  # the common call
+        t = x._t
+        n = 1
+        for d in shape:
+            if type(d) is not int or d < 0:
+                break
+            n *= d
+        else:
+            if n and n == t.numel and len(shape) <= MAX_DIMS:
+                r = t.backend.reshape(t, shape)
+                if r is not None:
+                    return _new(r)
     x = check_array(name, x)
     shape = _shape_arg(name, shape)
     if copy is not None and not isinstance(copy, bool):

@@ -145,6 +145,12 @@ def where(
 ) -> Array:
     """Elements of ``x1`` where ``condition`` is True, else of ``x2`` (broadcast, promoted)."""
     name = "where"
+    if type(condition) is Array and type(x1) is Array and type(x2) is Array:
+        c, t1, t2 = condition._t, x1._t, x2._t
+        B = c.backend
+        sh = c.shape
+        if c.dtype is _dt.bool and t1.dtype is t2.dtype and t1.backend is B and t2.backend is B and t1.shape == sh and t2.shape == sh:
+            return _new(B.where(c, t1, t2))  # the common call: one dtype, one shape, one device
     condition = check_array(name, condition, "condition")
     c = condition._t
     if c.dtype is not _dt.bool:

@@ -365,12 +365,7 @@ def where(
 ) -> np.ndarray:
     """``out[i] = a[i] if cond[i] else b[i]``."""
     if out is None:
-        # A freshly allocated np.where is the fastest path; it follows the inputs'
-        # memory order, so re-lay it out when that is not C order.
-        r = np.where(cond, a, b)
-        if not r.flags.c_contiguous:
-            r = np.ascontiguousarray(r)
-        return r
+        return np.where(cond, a, b)  # the fastest path; it keeps the inputs' memory order
     # Into a given buffer, a copy then a masked put beats np.where + copy.
     np.copyto(out, b)
     np.putmask(out, cond, a)
