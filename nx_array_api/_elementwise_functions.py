@@ -28,6 +28,7 @@ from ._validation import (
 
 _new = Array._new
 _CATS = _dt.CATEGORIES
+_INEXACT = _dt.CATEGORIES["floating-point"]
 _PROMOTE = _dt.PROMOTION
 _IINFO = {
     d: ((-(1 << (d.bits - 1)), (1 << (d.bits - 1)) - 1) if d.kind == "i" else (0, (1 << d.bits) - 1))
@@ -141,6 +142,9 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
             d = a.dtype
             if not (B is b.backend and d is b.dtype and d in allowed and a.shape == b.shape):
                 a, b, _ = _operands(name, x1, x2, allowed)
+        elif type(x1) is Array and type(x2) is float and x1._t.dtype in _INEXACT and x1._t.dtype in allowed:
+            a, b = x1._t, x2  # x op 1.0 on a floating-point array: its dtype is the result's
+            B = a.backend
         else:
             a, b, _ = _operands(name, x1, x2, allowed)
             B = a.backend

@@ -43,6 +43,12 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     the added axes are removed from the result; batch dimensions broadcast. 0-d
     operands and mismatched inner dimensions raise ValueError.
     """
+    if type(x1) is Array and type(x2) is Array:  # the common call: two matrices alike
+        t1, t2 = x1._t, x2._t
+        s1, s2 = t1.shape, t2.shape
+        B = t1.backend
+        if len(s1) == 2 and len(s2) == 2 and s1[1] == s2[0] and t1.dtype is t2.dtype and t1.dtype in _dt.numeric and t2.backend is B:
+            return _new(B.matmul(t1, t2))
     t1, t2, B = _promote("matmul", x1, x2, _dt.numeric, "numeric")
     s1, s2 = t1.shape, t2.shape
     if not s1 or not s2:

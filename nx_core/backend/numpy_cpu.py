@@ -109,6 +109,9 @@ def _broadcast(a: np.ndarray, shape: tuple) -> np.ndarray:
     return np.lib.stride_tricks.as_strided(a, shape, strides)
 
 
+_new = object.__new__
+
+
 def _address(a: np.ndarray) -> int:
     return a.__array_interface__["data"][0]
 
@@ -172,8 +175,13 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
             y = b
         if out is None:
             r = ufunc(x, y)
-            if type(r) is np.ndarray:
-                return _native(r, _FROM_NP[r.dtype], self)
+            if type(r) is np.ndarray:  # _native, inlined: this is every binary op's path
+                t = _new(NpTensor)
+                t.arr = r
+                t.dtype = _FROM_NP[r.dtype]
+                t.backend = self
+                t.shape = r.shape
+                return t
             return self._wrap(r)
         ufunc(x, y, out=_nd(out))
         return out
@@ -190,8 +198,13 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str):
             a = _nd(x)
         if out is None:
             r = ufunc(a)
-            if type(r) is np.ndarray:
-                return _native(r, _FROM_NP[r.dtype], self)
+            if type(r) is np.ndarray:  # _native, inlined
+                t = _new(NpTensor)
+                t.arr = r
+                t.dtype = _FROM_NP[r.dtype]
+                t.backend = self
+                t.shape = r.shape
+                return t
             return self._wrap(r)
         ufunc(a, out=_nd(out))
         return out
