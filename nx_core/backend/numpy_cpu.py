@@ -103,7 +103,10 @@ def _broadcast(a: np.ndarray, shape: tuple) -> np.ndarray:
     """NumPy's ``broadcast_to`` without its iterator set-up, and writable like every nx
     view (the frontend refuses writes to a whole broadcast view, not to one element)."""
     k = len(shape) - a.ndim
-    strides = (0,) * k + tuple([0 if d == 1 and n != 1 else s for d, s, n in zip(a.shape, a.strides, shape[k:])])
+    if a.shape == shape[k:]:  # leading axes added, none expanded: the commonest broadcast
+        strides = (0,) * k + a.strides
+    else:
+        strides = (0,) * k + tuple([0 if d == 1 and n != 1 else s for d, s, n in zip(a.shape, a.strides, shape[k:])])
     if a.flags.c_contiguous and a.size:
         return np.ndarray(shape, a.dtype, a, 0, strides)
     return np.lib.stride_tricks.as_strided(a, shape, strides)
