@@ -126,8 +126,13 @@ def _buffer_of(arr: np.ndarray) -> np.ndarray:
     ``arr``'s dtype and is C-contiguous, so views of one array share one buffer;
     otherwise a flat array over exactly the memory span ``arr`` addresses."""
     root = arr
-    while isinstance(root.base, np.ndarray):
-        root = root.base
+    while True:
+        b = root.base
+        if not isinstance(b, np.ndarray):
+            b = getattr(b, "base", None)  # as_strided's interface holder keeps its array
+            if not isinstance(b, np.ndarray):
+                break
+        root = b
     if root.dtype == arr.dtype and root.flags.c_contiguous and type(root) is np.ndarray:
         return root
     if arr.size == 0:

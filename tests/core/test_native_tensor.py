@@ -1,0 +1,95 @@
+"""The NumPy backend's tensors hold their ndarray; buffer and View are worked out on demand.
+
+Whatever NumPy view operation made a tensor, the View reported for it must lay out
+exactly the tensor's elements in the reported buffer (read back through the bounds-
+checked ``strided``), sharing its memory; views of one array share one buffer object.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nx_core.backend.numpy_cpu import NpTensor, NumpyBackend
+from nx_core.backend._strided import strided
+from nx_core.view import View
+
+B = NumpyBackend()
+
+
+def same_memory_layout(t: NpTensor) -> None:
+    """``t``'s View over its buffer reads ``t.arr`` itself (same values, same addresses)."""
+    got = strided(t.buffer, t.view)
+    assert got.shape == t.arr.shape
+    np.testing.assert_array_equal(got, t.arr)
+    if t.arr.size:
+        assert got.__array_interface__["data"][0] == t.arr.__array_interface__["data"][0]
+        assert got.strides == t.arr.strides or t.arr.size == 1
+
+
+def base(shape=(4, 6), dtype=np.float64) -> NpTensor:
+    return B.from_host(np.arange(np.prod(shape), dtype=dtype).reshape(shape))
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        lambda t: B.basic_view(t, (slice(1, 3), Ellipsis)),
+        lambda t: B.basic_view(t, (slice(None, None, -2), 3)),
+        lambda t: B.basic_view(t, (None, -1, slice(5, 0, -2))),
+        lambda t: B.basic_view(t, (2, 4)),  # 0-d
+        lambda t: B.basic_view(t, (slice(3, 3),)),  # empty
+        lambda t: B.permute(t, (1, 0)),
+        lambda t: B.flip(t, (True, False)),
+        lambda t: B.shrink(t, ((1, 4), (2, 5))),
+        lambda t: B.reshape(t, (3, 8)),
+        lambda t: B.broadcast_to(B.basic_view(t, (1,)), (5, 6)),
+        lambda t: B.broadcast_to(B.basic_view(t, (slice(None), slice(1, 2))), (4, 7)),
+        lambda t: B.permute(B.basic_view(t, (slice(None, None, -1), slice(1, None, 2))), (1, 0)),
+    ],
+)
+def test_reported_view_lays_out_the_native_array(move):
+    t = base()
+    r = move(t)
+    assert type(r) is NpTensor and r.arr is not None and r.shape == r.arr.shape
+    same_memory_layout(r)
+    assert r.buffer is t.buffer  # every view of one array reports that array's buffer
+    assert r.view.shape == r.shape
+
+
+def test_fresh_results_own_their_buffer_and_are_c_views():
+    r = B.add(base(), base())
+    assert r.buffer is r.arr and r.view == View.create((4, 6))
+
+
+def test_fortran_ordered_results_report_permuted_strides():
+    t = B.permute(base(), (1, 0))
+    r = B.add(t, t)  # NumPy keeps the inputs' (Fortran) order
+    same_memory_layout(r)
+    assert r.view.strides == (1, 6)
+
+
+def test_foreign_memory_of_another_dtype_gets_a_span_buffer():
+    raw = np.arange(16, dtype=np.int64)
+    t = B.from_host(raw.view(np.int32)[2:10], copy=False)  # root is int64 memory
+    assert t.buffer.dtype == np.int32
+    same_memory_layout(t)
+    raw[1] = -1  # writes to the host memory are seen through the tensor
+    assert B.to_host(t)[0] == -1
+
+
+def test_masked_tensors_keep_an_explicit_view():
+    t = B.pad_view(base((2, 3)), ((1, 0), (0, 1)))
+    assert t.masked and t.arr is None and t.view.mask is not None
+    np.testing.assert_array_equal(B.to_host(t), np.pad(np.arange(6.0).reshape(2, 3), ((1, 0), (0, 1))))
+    v = B.basic_view(t, (slice(0, 2),))  # a masked tensor is read into a fresh array first
+    assert not v.masked
+    np.testing.assert_array_equal(B.to_host(v), [[0, 0, 0, 0], [0, 1, 2, 0]])
+
+
+def test_reshape_reports_when_only_a_copy_can_do_it():
+    t = B.permute(base(), (1, 0))
+    assert B.reshape(t, (24,)) is None
+    r = B.reshape(B.basic_view(base(), (slice(None), slice(None))), (24,))
+    assert r is not None and r.buffer is not None
+    same_memory_layout(r)
