@@ -24,8 +24,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from workloads import all_workloads  # noqa: E402
 
-TARGETS = {"tiny": 4.0, "throughput": 1.03, "pipeline": 1.03}
-TINY_MAX = 10.0
+TARGETS = {"tiny": 2.0, "throughput": 1.0, "pipeline": 1.03}
+TINY_MAX = 4.0
 
 
 def namespaces() -> dict[str, Any]:

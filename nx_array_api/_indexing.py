@@ -295,14 +295,10 @@ def _resolve(name: str, x: Array, key: Any) -> tuple[bool, Tensor, tuple, tuple[
 
 
 def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
-    """The view for the commonest keys: ints in range, slices of ints and None, ``None``
-    and one ``...``; the key goes to the backend as it is. Returns None for anything
+    """The view for the common keys: ints in range, slices of ints and None, ``None``
+    and one ``...``; the key goes to the backend as it is (a lone slice is getitem's own
+    first branch). Returns None for anything
     else, which takes the general path (which also produces every error)."""
-    if type(key) is slice:  # x[start:stop:step], the commonest key of all
-        b, e, step = key.start, key.stop, key.step
-        if (b is None or type(b) is int) and (e is None or type(e) is int) and (step is None or (type(step) is int and step)) and t.shape:
-            return t.backend.basic_view(t, (key,))
-        return None
     keys = key if type(key) is tuple else (key,)
     used = 0
     ints = False
@@ -356,6 +352,10 @@ def getitem(x: Array, key: Any, /) -> Array:
                 return _new(t.backend.index(t, (kt,)))
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
+    elif type(key) is slice:  # x[start:stop:step], the commonest key of all
+        b, e, step = key.start, key.stop, key.step
+        if (b is None or type(b) is int) and (e is None or type(e) is int) and (step is None or (type(step) is int and step)) and t.shape:
+            return _new(t.backend.basic_view(t, (key,)))
     else:
         v = _fast_basic(t, key)
         if v is not None:

@@ -810,7 +810,12 @@ class NumpyBackend:
         r = a[key]
         if type(r) is not np.ndarray:  # every axis taken by an int: a 0-d view, not a scalar
             r = a[(*key, Ellipsis)]
-        return _native(r, t.dtype, self)
+        v = _new(NpTensor)  # _native, inlined: slicing is the hottest view
+        v.arr = r
+        v.dtype = t.dtype
+        v.backend = self
+        v.shape = r.shape
+        return v
 
     def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
         """A fresh tensor: ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy's roll; repeated axes add up)."""
