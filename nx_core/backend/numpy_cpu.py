@@ -378,7 +378,7 @@ class NumpyBackend:
     bitwise_and = _binary_ufunc(np.bitwise_and, "bitwise_and", "Bitwise and (logical on bool).")
     bitwise_or = _binary_ufunc(np.bitwise_or, "bitwise_or", "Bitwise or (logical on bool).")
     bitwise_xor = _binary_ufunc(np.bitwise_xor, "bitwise_xor", "Bitwise xor (logical on bool).")
-    # Beyond seed 004, named after the standard.
+    # Named after the standard (beyond Nx's original set).
     floor_divide = _kernel(E.floor_divide, "floor_divide", "Flooring division; integer x//0 = 0.", 2)
     remainder = _kernel(E.remainder, "remainder", "Remainder with the sign of the divisor; x%0 = 0.", 2)
     hypot = _binary_ufunc(np.hypot, "hypot", "sqrt(a**2 + b**2) without undue overflow.")
@@ -409,7 +409,7 @@ class NumpyBackend:
     ceil = _kernel(E.ceil, "ceil", "Round up; identity on integers.", 1)
     floor = _kernel(E.floor, "floor", "Round down; identity on integers.", 1)
     erf = _kernel(_erf, "erf", "Error function.", 1)
-    # Beyond seed 004, named after the standard.
+    # Named after the standard (beyond Nx's original set).
     asinh = _unary_ufunc(np.arcsinh, "asinh", "Inverse hyperbolic sine.")
     acosh = _unary_ufunc(np.arccosh, "acosh", "Inverse hyperbolic cosine.")
     atanh = _unary_ufunc(np.arctanh, "atanh", "Inverse hyperbolic tangent.")
@@ -760,7 +760,7 @@ class NumpyBackend:
     def matrix_rank(self, a: Tensor, *, rtol: Any = None) -> Tensor:
         return self._wrap(np.asarray(_linalg.matrix_rank(_nd(a), _arg(rtol))))
 
-    # ----------------------------------------- added for the namespace: creation, dtypes
+    # ---------------------------------------------------- host memory, sequences
     def _adopt(self, a: np.ndarray, copy: bool | None, name: str) -> Tensor:
         """A Tensor over host array ``a``: shared when C-contiguous native, writable and copy is not True."""
         if a.dtype.newbyteorder("=") not in _FROM_NP:
@@ -801,7 +801,7 @@ class NumpyBackend:
             a = a.reshape(tuple(shape))
         return _native(a, dtype, self)
 
-    # ------------------------------------- added for the namespace: manipulation, indexing
+    # ------------------------------------------------ basic indexing, rolling
     def basic_view(self, t: Tensor, key: tuple) -> Tensor:
         """A view (no copy) for a basic key (``View.basic_index``'s key), by NumPy's indexing; a masked ``t`` is read into a fresh array first."""
         a = t.arr
@@ -821,10 +821,3 @@ class NumpyBackend:
         """A fresh tensor: ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy's roll; repeated axes add up)."""
         return self._wrap(np.roll(_nd(t), tuple(shifts), tuple(axes)), t.dtype)
 
-    # (end manipulation)
-
-    # ------------------------- added for the namespace: searching, sets, sorting, statistics
-    # (end statistics)
-
-    # ------------------------------------------ added for the namespace: linalg and fft
-    # (end linalg)

@@ -126,3 +126,46 @@ def test_array_api_reads_no_global_backend(path):
             f = node.value.func
             fname = getattr(f, "id", getattr(f, "attr", ""))
             assert "backend" not in fname, f"{path.name}:{node.lineno} binds a backend at import"
+
+
+# The namespace reaches engines only through the backends its arrays carry: it imports
+# the standard library, itself and these core modules, nothing else (no numpy, no
+# nx_core.backend).
+API_MAY_IMPORT = {"nx_core", "nx_core.device", "nx_core.dtype", "nx_core.errors", "nx_core.shape", "nx_core.tensor", "nx_core.view"}
+
+
+@pytest.mark.parametrize("path", API_FILES, ids=lambda p: p.name)
+def test_array_api_imports_no_engine(path):
+    stdlib = sys.stdlib_module_names
+    for m in _imports(path):
+        top = m.split(".")[0]
+        if top in ("__future__", "nx_array_api") or top in stdlib:
+            continue
+        parts = m.split(".")
+        core_module = ".".join(parts[:2])
+        assert top == "nx_core" and core_module in API_MAY_IMPORT and (len(parts) <= 2 or parts[1] != "backend"), (
+            f"{path.relative_to(ROOT)} imports {m}: the namespace may import only the standard "
+            f"library and {sorted(API_MAY_IMPORT)}"
+        )
+
+
+def test_layering_checks_catch_an_engine_import(tmp_path):
+    """The rule above fails when broken (a namespace module importing NumPy)."""
+    fake = API / "_layering_probe.py"
+    assert not fake.exists()
+    try:
+        fake.write_text("import numpy as np\n", encoding="utf-8")
+        with pytest.raises(AssertionError, match="imports numpy"):
+            test_array_api_imports_no_engine(fake)
+    finally:
+        fake.unlink()
+
+
+def test_core_surface_is_named():
+    """``nx_core``'s public names are exactly its ``__all__`` (submodules aside)."""
+    import types
+
+    import nx_core
+
+    public = {n for n, v in vars(nx_core).items() if not n.startswith("_") and not isinstance(v, types.ModuleType)}
+    assert public == set(nx_core.__all__)
