@@ -31,6 +31,7 @@ from ._validation import (
     check_shape,
     core_message,
     default_dtype,
+    plain_size,
     py_scalar,
 )
 
@@ -95,16 +96,11 @@ def _check_copy(name: str, copy: Any) -> None:
 
 def _shape(name: str, shape: Any, dtype: DType) -> tuple[int, ...]:
     """``shape`` (an int or a sequence of ints) as a tuple an array of ``dtype`` can have."""
-    if type(shape) is tuple:
-        n = 1
-        for d in shape:
-            if type(d) is not int or d < 0:
-                break
-            n *= d
-        else:
-            if 0 < n * dtype.itemsize < _SMALL and len(shape) <= MAX_DIMS:
-                return shape  # the common case: a small, non-empty shape of ints
-            return check_shape(name, shape, dtype.itemsize)
+    n = plain_size(shape)
+    if n >= 0:
+        if 0 < n * dtype.itemsize < _SMALL:
+            return shape  # the common case: a small, non-empty shape of ints
+        return check_shape(name, shape, dtype.itemsize)
     if isinstance(shape, (tuple, list)):
         dims = tuple(as_int(name, d, "shape entries") for d in shape)
     else:

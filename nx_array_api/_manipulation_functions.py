@@ -29,6 +29,7 @@ from ._validation import (
     names_memory_errors,
     normalize_axis,
     normalize_axes,
+    plain_size,
 )
 
 __all__ = [
@@ -286,18 +287,13 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
 def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None) -> Array:
     """``x`` with a new shape (one ``-1`` inferred): a view when the strides allow it."""
     name = "reshape"
-    if type(x) is Array and type(shape) is tuple and copy is None:  # the common call
+    if type(x) is Array and copy is None:  # the common call: a tuple of ints, no -1
         t = x._t
-        n = 1
-        for d in shape:
-            if type(d) is not int or d < 0:
-                break
-            n *= d
-        else:
-            if n and n == t.numel and len(shape) <= MAX_DIMS:
-                r = t.backend.reshape(t, shape)
-                if r is not None:
-                    return _new(r)
+        n = plain_size(shape)
+        if n > 0 and n == t.numel:
+            r = t.backend.reshape(t, shape)
+            if r is not None:
+                return _new(r)
     x = check_array(name, x)
     shape = _shape_arg(name, shape)
     if copy is not None and not isinstance(copy, bool):

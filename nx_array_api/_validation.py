@@ -27,6 +27,7 @@ __all__ = [
     "as_int",
     "check_bool",
     "check_shape",
+    "plain_size",
     "core_message",
     "names_memory_errors",
     "MAX_DIMS",
@@ -137,6 +138,19 @@ def check_bool(name: str, value: Any, arg: str) -> bool:
     if type(value) is not bool:
         raise TypeError(f"{name}: {arg} must be a bool, got {type(value).__name__}")
     return value
+
+
+def plain_size(shape: Any) -> int:
+    """The number of elements of ``shape`` when it is a tuple of at most ``MAX_DIMS``
+    non-negative Python ints (the shape of a fast path), else -1."""
+    if type(shape) is not tuple or len(shape) > MAX_DIMS:
+        return -1
+    n = 1
+    for d in shape:
+        if type(d) is not int or d < 0:
+            return -1
+        n *= d
+    return n
 
 
 def check_shape(name: str, shape: tuple[int, ...], itemsize: int = 1) -> tuple[int, ...]:
