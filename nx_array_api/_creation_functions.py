@@ -56,11 +56,6 @@ __all__ = [
 
 _new = Array._new
 
-_INT_RANGE = {
-    d: ((-(1 << (d.bits - 1)), (1 << (d.bits - 1)) - 1) if d.kind == "i" else (0, (1 << d.bits) - 1))
-    for d in _dt.integer
-}
-
 # Python scalar kinds, ordered as the standard's inference orders them.
 _BOOL, _INT, _FLOAT, _COMPLEX = 0, 1, 2, 3
 _PY_KIND = {bool: _BOOL, int: _INT, float: _FLOAT, complex: _COMPLEX}
@@ -152,7 +147,7 @@ def _check_values(name: str, values: list[Any], kinds: set[int], dtype: DType) -
     if _COMPLEX in kinds and k != "c":
         raise TypeError(f"{name}: a complex value cannot be stored in a {dtype.name} array")
     if k in "iu":
-        lo, hi = _INT_RANGE[dtype]
+        lo, hi = dtype.limits
         for v in values:
             if type(v) is not int:
                 if isinstance(v, float):
@@ -510,7 +505,7 @@ def arange(
             raise ValueError(f"arange: the length (stop - start) / step = {q} is not finite")
         num = max(math.ceil(q), 0)
     if d.kind in "iu" and num > 0:
-        lo, hi = _INT_RANGE[d]
+        lo, hi = d.limits
         for v in (start, start + (num - 1) * step):
             if not lo <= v <= hi:
                 raise ScalarOverflowError(f"arange: value {v} is out of bounds for {d.name}")

@@ -92,7 +92,7 @@ def _ieee(dtype: DType, mantissa: int, emax: int) -> finfo_object:
 
 _FINFO = {_dt.float32: _ieee(_dt.float32, 23, 127), _dt.float64: _ieee(_dt.float64, 52, 1023)}
 _IINFO = {
-    d: iinfo_object(d.bits, *(((1 << (d.bits - 1)) - 1, -(1 << (d.bits - 1))) if d.kind == "i" else ((1 << d.bits) - 1, 0)), d)
+    d: iinfo_object(d.bits, d.limits[1], d.limits[0], d)
     for d in sorted(_dt.integer, key=lambda d: (d.kind, d.bits))
 }
 

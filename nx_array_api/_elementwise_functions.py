@@ -30,10 +30,6 @@ _new = Array._new
 _CATS = _dt.CATEGORIES
 _INEXACT = _dt.CATEGORIES["floating-point"]
 _PROMOTE = _dt.PROMOTION
-_IINFO = {
-    d: ((-(1 << (d.bits - 1)), (1 << (d.bits - 1)) - 1) if d.kind == "i" else (0, (1 << d.bits) - 1))
-    for d in _dt.integer
-}
 
 
 def _scalar(name: str, s: Any, dtype: DType) -> tuple[Any, DType]:
@@ -48,7 +44,7 @@ def _scalar(name: str, s: Any, dtype: DType) -> tuple[Any, DType]:
         if kind == "b":
             raise TypeError(f"{name}: a Python int cannot be combined with a bool array")
         if kind in "iu":
-            lo, hi = _IINFO[dtype]
+            lo, hi = dtype.limits
             if not lo <= s <= hi:
                 raise ScalarOverflowError(f"{name}: Python int {s} is out of bounds for {dtype.name}")
             return s, dtype
@@ -395,7 +391,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
             if d.kind in "iu":
                 if type(bound) is float:
                     raise TypeError(f"clip: a float {arg} cannot clip an integer array")
-                lo, hi = _IINFO[d]
+                lo, hi = d.limits
                 bound = lo if bound < lo else hi if bound > hi else bound
         else:
             raise TypeError(f"clip: {arg} must be None, a Python scalar or an nx array")

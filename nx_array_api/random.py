@@ -322,7 +322,7 @@ def integers(
         raise TypeError(f"integers: dtype must be an integer dtype, got {dt!r}")
     if not lo < hi:
         raise ValueError(f"integers: low must be less than high, got low={lo}, high={hi}")
-    dmin, dmax = (-(1 << (dt.bits - 1)), (1 << (dt.bits - 1)) - 1) if dt.kind == "i" else (0, (1 << dt.bits) - 1)
+    dmin, dmax = dt.limits
     if lo < dmin or hi > dmax + 1:
         raise ValueError(f"integers: [{lo}, {hi}) does not fit {dt.name} [{dmin}, {dmax}]")
     return _new(_integers(kt, lo, hi, sh, dt))

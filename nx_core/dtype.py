@@ -30,18 +30,27 @@ __all__ = [
 class DType:
     """An element type. Instances are singletons: compare them with ``is`` or ``==``."""
 
-    __slots__ = ("name", "kind", "itemsize", "bits")
+    __slots__ = ("name", "kind", "itemsize", "bits", "limits")
 
     name: str
     kind: str
     itemsize: int
     bits: int
+    #: ``(min, max)``, the values an integer dtype holds; None for the other kinds.
+    limits: tuple[int, int] | None
 
     def __init__(self, name: str, kind: str, itemsize: int) -> None:
+        bits = itemsize * 8
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "itemsize", itemsize)
-        object.__setattr__(self, "bits", itemsize * 8)
+        object.__setattr__(self, "bits", bits)
+        limits = None
+        if kind == "i":
+            limits = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
+        elif kind == "u":
+            limits = (0, (1 << bits) - 1)
+        object.__setattr__(self, "limits", limits)
 
     def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError("DType is immutable")
