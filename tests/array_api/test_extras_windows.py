@@ -10,14 +10,7 @@ import pytest
 
 import nx_array_api as xp
 from nx_array_api._extras_windows import fold, unfold
-
-
-def A(a, dtype=None):
-    return xp.asarray(np.asarray(a, dtype=dtype))
-
-
-def N(a):
-    return np.asarray(a)
+from nx_testing import A, N
 
 
 def _norm(k, v):

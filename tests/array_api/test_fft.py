@@ -8,17 +8,10 @@ import pytest
 
 import nx_array_api as xp
 from nx_array_api import fft as F
+from nx_testing import A, N
 
 RNG = np.random.default_rng(7)
 NORMS = ["backward", "ortho", "forward"]
-
-
-def N(x):
-    return np.asarray(x)
-
-
-def A(a):
-    return xp.asarray(np.asarray(a))
 
 
 def crand(*shape, dtype=np.complex128):

@@ -9,16 +9,9 @@ import pytest
 import nx_array_api as xp
 from nx_array_api import linalg as la
 from nx_core.errors import LinalgError
+from nx_testing import A, N
 
 RNG = np.random.default_rng(1234)
-
-
-def N(x):
-    return np.asarray(x)
-
-
-def A(a, dtype=None):
-    return xp.asarray(np.asarray(a) if dtype is None else np.asarray(a, dtype=dtype))
 
 
 def close(x, expected, rtol=1e-10, atol=1e-12):

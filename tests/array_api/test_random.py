@@ -10,6 +10,7 @@ import pytest
 
 import nx_array_api as xp
 from nx_array_api import random as R
+from nx_testing import N
 
 M = 0xFFFFFFFF
 ROT = [13, 15, 26, 6, 17, 29, 16, 24]
@@ -29,10 +30,6 @@ def tf(k0, k1, c0, c1):
             x0 = (x0 + ks[s % 3]) & M
             x1 = (x1 + ks[(s + 1) % 3] + s) & M
     return x0, x1
-
-
-def N(a):
-    return np.asarray(a)
 
 
 def ref_bits(key, n, width=32):

@@ -6,18 +6,7 @@ import numpy as np
 import pytest
 
 import nx_array_api as xp
-from nx_core.backend import get_backend
-
-_B = get_backend()
-
-
-def A(a, dtype=None):
-    """An nx array holding a copy of the NumPy array ``a``."""
-    return xp.Array._new(_B.from_host(np.array(a, dtype=dtype)))
-
-
-def N(x):
-    return np.asarray(x)
+from nx_testing import A, N
 
 
 CASES = [

@@ -6,18 +6,8 @@ import numpy as np
 import pytest
 
 import nx_array_api as xp
-from nx_core.backend import get_backend
+from nx_testing import A, N
 
-_B = get_backend()
-
-
-def A(a, dtype=None):
-    """An nx array holding a copy of the NumPy array ``a``."""
-    return xp.Array._new(_B.from_host(np.array(a, dtype=dtype)))
-
-
-def N(x):
-    return np.asarray(x)
 
 
 def _stable_desc_argsort(a, axis):
@@ -71,7 +61,7 @@ def test_sort_returns_a_copy():
 
 def test_sort_strided_input():
     base = A(np.arange(12.0)[::-1].reshape(3, 4).copy())
-    xt = xp.Array._new(_B.permute(base._t, (1, 0)))
+    xt = xp.permute_dims(base, (1, 0))
     e = np.arange(12.0)[::-1].reshape(3, 4).T
     np.testing.assert_array_equal(N(xp.sort(xt, axis=0)), np.sort(e, axis=0))
     np.testing.assert_array_equal(N(xp.argsort(xt, axis=1)), np.argsort(e, axis=1, kind="stable"))
