@@ -17,7 +17,6 @@ from contextlib import contextmanager
 from typing import Any, Callable
 
 import numpy as np
-import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 import nx_array_api as xp

@@ -6,7 +6,7 @@ The conventions and the named contract clauses ([EW1], [EW2], [RED], [MOV]) are 
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import Protocol, Sequence
 
 from ...tensor import Tensor
 from ._types import Scalar
