@@ -13,7 +13,7 @@ ARRAY_API_TESTS_EXAMPLES ?= 200
 ARRAY_API_TESTS_WORKERS ?= auto
 PYTEST_WORKERS ?= auto
 
-.PHONY: all demo test fuzz bench docs conformance lint array-api-tests clean venv
+.PHONY: all demo test fuzz bench docs conformance lint array-api-tests consumers-sklearn clean venv
 
 all: test
 
@@ -47,6 +47,13 @@ array-api-tests: $(STAMP)
 	  -n $(ARRAY_API_TESTS_WORKERS) --max-examples $(ARRAY_API_TESTS_EXAMPLES) \
 	  --xfails-file $(CURDIR)/array-api-tests-xfails.txt \
 	  --json-report --json-report-file=$(CURDIR)/.array-api-tests.json $(ARGS)
+
+# scikit-learn's own array-API tests (shipped in its wheel) with nx in place of
+# array_api_strict: default device with float64 and device1 with float32.
+consumers-sklearn: $(STAMP)
+	SCIPY_ARRAY_API=1 PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
+	  $(PY) -m pytest -p sklearn_on_nx --pyargs sklearn -k "array_api or array_namespace" \
+	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
