@@ -28,7 +28,7 @@ from ._validation import (
 
 _new = Array._new
 _CATS = _dt.CATEGORIES
-_PROMOTE = _dt.PROMOTION
+_PROMOTE = _dt.PROMOTE
 _IINFO = {
     d: ((-(1 << (d.bits - 1)), (1 << (d.bits - 1)) - 1) if d.kind == "i" else (0, (1 << d.bits) - 1))
     for d in _dt.integer

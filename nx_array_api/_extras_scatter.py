@@ -84,7 +84,7 @@ def scatter(
             )
     if isinstance(updates, Array):
         B = backend_of("scatter", x._t, indices._t, updates._t)
-        d = _dt.PROMOTION.get((x.dtype, updates.dtype))
+        d = _dt.PROMOTE.get((x.dtype, updates.dtype))
         if d is not x.dtype:
             raise TypeError(f"scatter: updates of dtype {updates.dtype.name} cannot be written into {x.dtype.name} x")
         ut = updates._t

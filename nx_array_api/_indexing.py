@@ -376,7 +376,7 @@ def _value(name: str, x: Array, value: Any) -> Any:
         t = value._t
         B = backend_of(name, x._t, t)
         vd = value.dtype
-        if vd is not d and _dt.PROMOTION.get((vd, d)) is not d:
+        if vd is not d and _dt.PROMOTE.get((vd, d)) is not d:
             raise TypeError(f"{name}: cannot assign a {vd.name} array to a {d.name} array without changing its dtype")
         return t if vd is d else B.cast(t, dtype=d)
     value = py_scalar(value)

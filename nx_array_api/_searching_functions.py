@@ -105,7 +105,7 @@ def searchsorted(
     if isinstance(x2, Array):
         t2 = x2._t
         backend_of(name, t1, t2)
-        d = _dt.PROMOTION.get((t1.dtype, t2.dtype))
+        d = _dt.PROMOTE.get((t1.dtype, t2.dtype))
         if d is None:
             raise TypeError(f"{name}: dtypes {t1.dtype.name} and {t2.dtype.name} cannot be promoted together")
     elif type(x2) in (int, float, bool):

@@ -212,7 +212,7 @@ def test_where_errors():
     with pytest.raises(TypeError, match="^where"):
         xp.where(c, 1, 2)
     with pytest.raises(TypeError, match="^where"):
-        xp.where(c, A([1, 2]), A([True, False]))
+        xp.where(c, A(np.array([1, 2], np.int64)), A(np.array([1, 2], np.uint64)))
     with pytest.raises(TypeError, match="^where"):
         xp.where(c, A([1, 2]), 1.5)
     with pytest.raises(ValueError, match="^where"):

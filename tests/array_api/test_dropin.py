@@ -1,0 +1,95 @@
+"""What nx accepts beyond the standard because consumers rely on it, against NumPy 2.
+
+Each case is one row of the table in docs/consumers.md: the standard leaves it undefined
+(or refuses it), NumPy 2 accepts it, and scikit-learn, SciPy or array-api-extra use it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nx_array_api as xp
+
+NAMES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+         "float32", "float64", "complex64", "complex128"]
+
+
+def same(x, expected):
+    e = np.asarray(expected)
+    r = np.asarray(x)
+    assert r.shape == e.shape and r.dtype == e.dtype, (r.shape, r.dtype, e.shape, e.dtype)
+    np.testing.assert_array_equal(r, e)
+
+
+def values(name, n=4):
+    if name == "bool":
+        return np.array([True, False, True, True][:n])
+    return np.array([1, 2, 0, 3][:n], dtype=name)
+
+
+# ---------------------------------------------------- mixed-kind promotion (NumPy 2's)
+# Two kinds (bool, integer, floating-point, complex) other than signed with unsigned integers.
+MIXED = [(a, b) for a in NAMES for b in NAMES
+         if np.dtype(a).kind != np.dtype(b).kind and {np.dtype(a).kind, np.dtype(b).kind} != {"i", "u"}]
+
+
+@pytest.mark.parametrize("a, b", MIXED)
+def test_mixed_kind_arithmetic_and_comparison(a, b):
+    na, nb = values(a), values(b)
+    x, y = xp.asarray(na), xp.asarray(nb)
+    same(x * y, na * nb)
+    same(x + y, na + nb)
+    same(x == y, na == nb)
+    if "complex" not in a + b:
+        same(x < y, na < nb)
+        same(xp.maximum(x, y), np.maximum(na, nb))
+
+
+def test_mixed_kind_matmul_where_concat():
+    # scikit-learn multiplies integer data with floating-point coefficients
+    same(xp.asarray([[1, 2]]) @ xp.asarray([[1.0], [2.0]]), np.asarray([[1, 2]]) @ np.asarray([[1.0], [2.0]]))
+    a16, f32 = np.array([[1, 2], [3, 4]], np.int16), np.array([[0.5], [0.25]], np.float32)
+    same(xp.asarray(a16) @ xp.asarray(f32), a16 @ f32)
+    a32 = a16.astype(np.int32)
+    same(xp.matmul(xp.asarray(a32), xp.asarray(f32)), a32 @ f32)  # float64, as NumPy
+    c = np.array([True, False])
+    same(xp.where(xp.asarray(c), xp.asarray([1, 2]), xp.asarray([0.5, 0.5])), np.where(c, [1, 2], [0.5, 0.5]))
+    same(xp.concat([xp.asarray(c), xp.asarray([3, 4], dtype=xp.uint8)]), np.concatenate([c, np.array([3, 4], np.uint8)]))
+    same(xp.vecdot(xp.asarray([1, 2]), xp.asarray([0.5, 2.0])), np.vecdot([1, 2], [0.5, 2.0]))
+
+
+def test_mixed_kind_in_place_keeps_the_dtype():
+    x = xp.asarray([1.0, 2.0])
+    x += xp.asarray([1, 2])
+    same(x, np.array([2.0, 4.0]))
+    i = xp.asarray([1, 2])
+    with pytest.raises(TypeError, match="^add: .*dtype"):
+        i += xp.asarray([1.0, 2.0])
+    same(i, np.array([1, 2]))
+
+
+@pytest.mark.parametrize("a", NAMES)
+@pytest.mark.parametrize("b", NAMES)
+def test_result_type_and_can_cast_agree_with_numpy(a, b):
+    da, db = getattr(xp, a), getattr(xp, b)
+    if {np.dtype(a).kind, np.dtype(b).kind} == {"i", "u"} and "uint64" in (a, b) and a != b:
+        with pytest.raises(TypeError, match="^result_type: .*promote"):
+            xp.result_type(da, db)
+    else:
+        assert xp.result_type(da, db).name == np.result_type(a, b).name
+    assert xp.can_cast(da, db) is np.can_cast(a, b, casting="safe")
+
+
+def test_still_refused():
+    b = xp.asarray([True, False])
+    with pytest.raises(TypeError, match="^add: bool"):
+        xp.add(b, b)
+    with pytest.raises(TypeError, match="^sin: int64"):
+        xp.sin(xp.asarray([1, 2]))
+    with pytest.raises(TypeError, match="^bitwise_and: float64"):
+        xp.bitwise_and(xp.asarray([1.0]), xp.asarray([1.0]))
+    with pytest.raises(TypeError, match="^bitwise_and: float64"):
+        xp.bitwise_and(xp.asarray([1]), xp.asarray([1.0]))
+    with pytest.raises(TypeError, match="^add: .*promote"):
+        xp.asarray([1]) + xp.asarray([1], dtype=xp.uint64)
