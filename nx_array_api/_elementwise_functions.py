@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from nx_core.device import default_device as _default_device
 from nx_core.dtype import DType
 from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
@@ -35,8 +36,13 @@ _IINFO = {
 }
 
 
-def _scalar(name: str, s: Any, dtype: DType) -> tuple[Any, DType]:
-    """A Python scalar combined with an array of ``dtype``: (the scalar, the result dtype)."""
+def _scalar(name: str, s: Any, dtype: DType, device: Any = None) -> tuple[Any, DType]:
+    """A Python scalar combined with an array of ``dtype``: (the scalar, the result dtype).
+
+    Note: a float or complex with an integer array gives the default floating dtype of
+    the array's ``device`` (of the default device when None), as NumPy 2 does
+    (``int_x * 0.5`` is float64); the standard leaves it undefined.
+    """
     t = type(s)
     kind = dtype.kind
     if t is bool:
@@ -53,20 +59,24 @@ def _scalar(name: str, s: Any, dtype: DType) -> tuple[Any, DType]:
             return s, dtype
         return (float(s) if kind == "f" else complex(s)), dtype
     if t is float:
-        if kind not in "fc":
-            raise TypeError(f"{name}: a Python float can only be combined with a floating-point array, not {dtype.name}")
-        return s, dtype
+        if kind in "fc":
+            return s, dtype
+        if kind in "iu":
+            return s, default_dtype(device or _default_device(), "real floating")
+        raise TypeError(f"{name}: a Python float cannot be combined with a bool array")
     if t is complex:
         if kind == "f":
             return s, _dt.REAL_TO_COMPLEX[dtype]
+        if kind in "iu":
+            return s, default_dtype(device or _default_device(), "complex floating")
         if kind != "c":
-            raise TypeError(f"{name}: a Python complex can only be combined with a floating-point array, not {dtype.name}")
+            raise TypeError(f"{name}: a Python complex cannot be combined with a bool array")
         return s, dtype
     if isinstance(s, Array):
         return s, s.dtype
     p = py_scalar(s)
     if p is not s:
-        return _scalar(name, p, dtype)
+        return _scalar(name, p, dtype, device)
     raise TypeError(f"{name}: expected an nx array or a Python scalar, got {type(s).__name__}")
 
 
@@ -110,7 +120,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
 
 def _with_scalar(name: str, t: Tensor, s: Any, allowed: frozenset) -> tuple[Tensor, Any, DType]:
     """A tensor combined with a Python scalar: (the tensor in the result dtype, the scalar, that dtype)."""
-    s, d = _scalar(name, s, t.dtype)
+    s, d = _scalar(name, s, t.dtype, t.backend.device)
     if d not in allowed:
         raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
     return (t if d is t.dtype else t.backend.cast(t, dtype=d)), s, d

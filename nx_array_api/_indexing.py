@@ -383,7 +383,7 @@ def _value(name: str, x: Array, value: Any) -> Any:
     if type(value) in (bool, int, float, complex):
         s, rd = _scalar(name, value, d)
         if rd is not d:
-            raise TypeError(f"{name}: cannot assign a Python {type(value).__name__} to a {d.name} array")
+            raise TypeError(f"{name}: cannot cast a Python {type(value).__name__} to the array's dtype {d.name}")
         return s
     raise TypeError(f"{name}: the value must be an nx array or a Python scalar, got {type(value).__name__}")
 

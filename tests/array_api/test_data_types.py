@@ -114,8 +114,10 @@ def test_result_type_with_scalars():
     assert xp.result_type(1j, xp.float64) is xp.complex128
     assert xp.result_type(xp.bool, True) is xp.bool
     assert xp.result_type(xp.int8, xp.int16, 3) is xp.int16
+    assert xp.result_type(xp.int8, 1.0) is xp.float64  # NumPy 2's default float
+    assert xp.result_type(xp.uint16, 1j) is xp.complex128
     with pytest.raises(TypeError, match="^result_type"):
-        xp.result_type(xp.int8, 1.0)
+        xp.result_type(xp.bool, 1.0)
     with pytest.raises(TypeError, match="^result_type"):
         xp.result_type(xp.bool, 1)
     with pytest.raises(TypeError, match="^result_type"):

@@ -93,3 +93,40 @@ def test_still_refused():
         xp.bitwise_and(xp.asarray([1]), xp.asarray([1.0]))
     with pytest.raises(TypeError, match="^add: .*promote"):
         xp.asarray([1]) + xp.asarray([1], dtype=xp.uint64)
+
+
+# ----------------------------------------- a Python float or complex with integers
+@pytest.mark.parametrize("name", ["int8", "uint8", "int16", "int32", "int64", "uint32", "uint64"])
+@pytest.mark.parametrize("s", [0.5, -2.25, 1.5j, 2 - 1j])
+def test_python_float_or_complex_with_integers(name, s):
+    a = values(name)
+    x = xp.asarray(a)
+    same(x * s, a * s)
+    same(s - x, s - a)
+    same(x + s, a + s)
+    same(x == s, a == s)
+    if type(s) is float:
+        same(x < s, a < s)
+        same(xp.maximum(x, s), np.maximum(a, s))
+        same(x**s if s > 0 else x * s, a**s if s > 0 else a * s)
+        same(xp.where(xp.asarray(a > 1), x, s), np.where(a > 1, a, s))
+    assert xp.result_type(x, s).name == np.result_type(a, s).name
+
+
+def test_python_float_with_integers_on_a_device_without_float64():
+    x = xp.asarray([1, 2], device="no_float64")
+    assert (x * 0.5).dtype == xp.float32 and (x * 1j).dtype == xp.complex64
+    same(x * 0.5, np.array([0.5, 1.0], np.float32))
+
+
+def test_python_float_with_integers_in_place_or_assigned_refused():
+    x = xp.asarray([1, 2])
+    with pytest.raises(TypeError, match="^add: .*dtype"):
+        x += 0.5
+    with pytest.raises(TypeError, match="^__setitem__: .*(cast|dtype)"):
+        x[0] = 0.5
+    same(x, np.array([1, 2]))
+    with pytest.raises(TypeError, match="^add: .*bool"):
+        xp.asarray([True]) + 0.5
+    with pytest.raises(TypeError, match="^bitwise_and: float64"):
+        xp.asarray([1]) & 1.5

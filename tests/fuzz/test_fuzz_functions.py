@@ -309,7 +309,9 @@ def _binary_mismatch(category: str, lenient: bool = False) -> list[Bad]:
             cands += [1, 0, 1.5, 1j]
         elif k in "iu":
             info = np.iinfo(NP_OF[x1.dtype])
-            cands += [True, 1.5, 1j, int(info.max) + 1, int(info.min) - 1, 2**64, -(2**64)]
+            cands += [True, int(info.max) + 1, int(info.min) - 1, 2**64, -(2**64)]
+            # a float or complex with integers gives float64 or complex128 (NumPy 2)
+            cands += [v for v, d in ((1.5, xp.float64), (1j, xp.complex128)) if d not in CATEGORY[category]]
         elif k == "f":
             cands += [True]
         else:
