@@ -130,3 +130,34 @@ def test_python_float_with_integers_in_place_or_assigned_refused():
         xp.asarray([True]) + 0.5
     with pytest.raises(TypeError, match="^bitwise_and: float64"):
         xp.asarray([1]) & 1.5
+
+
+# ------------------------------------------------ the logical functions on numbers
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("fn", ["logical_and", "logical_or", "logical_xor"])
+def test_logical_functions_on_numeric_arrays(name, fn):
+    a = np.array([0, 1, 2, 0], dtype=name) if name != "bool" else np.array([False, True, True, False])
+    b = np.array([0, 0, 3, 1], dtype="float64")
+    if name.startswith(("float", "complex")):
+        a = a.astype(name)
+        a[1] = np.nan  # NaN is nonzero: True
+    f, g = getattr(xp, fn), getattr(np, fn)
+    same(f(xp.asarray(a), xp.asarray(b)), g(a, b))
+    same(f(xp.asarray(b), xp.asarray(a)), g(b, a))
+    same(f(xp.asarray(a), 0.5), g(a, 0.5))
+    same(f(0, xp.asarray(a)), g(0, a))
+    same(xp.logical_not(xp.asarray(a)), np.logical_not(a))
+
+
+def test_logical_or_as_roc_curve_uses_it():
+    # sklearn.metrics.roc_curve: optimal_idxs = logical_or(diff(fps, 2), diff(tps, 2))
+    fps, tps = np.array([0.0, 1.0, 1.0, 2.0, 3.0]), np.array([1.0, 1.0, 2.0, 2.0, 2.0])
+    r = xp.logical_or(xp.diff(xp.asarray(fps), n=2), xp.diff(xp.asarray(tps), n=2))
+    same(r, np.logical_or(np.diff(fps, 2), np.diff(tps, 2)))
+
+
+def test_logical_functions_still_refuse_non_arrays():
+    with pytest.raises(TypeError, match="^logical_and"):
+        xp.logical_and(xp.asarray([1.0]), "a")
+    with pytest.raises(TypeError, match="^logical_not"):
+        xp.logical_not([1])

@@ -257,7 +257,7 @@ UNARY = {
     "floating-point": "acos acosh asin asinh atan atanh cos cosh exp expm1 log log1p log2 log10 sin sinh sqrt tan tanh reciprocal",
     "numeric": "abs isfinite isinf isnan negative positive round sign square conj real imag",
     "integer or boolean": "bitwise_invert",
-    "bool": "logical_not",
+    "all": "logical_not",
     "real floating-point": "signbit",
     "real numeric": "ceil floor trunc",
 }
@@ -273,7 +273,8 @@ BINARY = {
 UNARY_CAT = {f: c for c, fs in UNARY.items() for f in fs.split()}
 BINARY_CAT = {f: c for c, fs in BINARY.items() for f in fs.split()}
 # divide: the standard asks for floating-point; nx documents that integers divide to float64.
-BINARY_ACCEPTS = {"divide": "numeric"}
+# The logical functions take numeric operands by their truth, as NumPy does.
+BINARY_ACCEPTS = {"divide": "numeric", "logical_and": "all", "logical_or": "all", "logical_xor": "all"}
 
 
 for _f, _c in UNARY_CAT.items():
