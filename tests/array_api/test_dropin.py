@@ -161,3 +161,49 @@ def test_logical_functions_still_refuse_non_arrays():
         xp.logical_and(xp.asarray([1.0]), "a")
     with pytest.raises(TypeError, match="^logical_not"):
         xp.logical_not([1])
+
+
+# ------------------------------------------ other libraries' index arrays as keys
+class _DLPackOnly:
+    """A DLPack producer with neither __array__ nor the buffer protocol."""
+
+    def __init__(self, a):
+        self._a = a
+
+    def __dlpack__(self, **kw):
+        return self._a.__dlpack__(**kw)
+
+    def __dlpack_device__(self):
+        return self._a.__dlpack_device__()
+
+
+@pytest.mark.parametrize("wrap", [np.asarray, memoryview, _DLPackOnly], ids=["numpy", "buffer", "dlpack"])
+def test_foreign_index_arrays_get_and_set(wrap):
+    a = np.arange(12.0).reshape(4, 3)
+    i = np.array([0, 2, -1])
+    m = np.array([True, False, True, False])
+    x = xp.asarray(a)
+    same(x[wrap(i), ...], a[i, ...])
+    same(x[wrap(i)], a[i])
+    same(x[1, wrap(np.array([2, 0]))], a[1, [2, 0]])
+    if wrap is not memoryview:  # a memoryview of bools has format '?', which NumPy reads as bool too
+        same(x[wrap(m)], a[m])
+    y, b = xp.asarray(a), a.copy()
+    y[wrap(i)] = -1.0
+    b[i] = -1.0
+    same(y, b)
+
+
+def test_foreign_index_scalars_and_errors():
+    a = np.arange(6).reshape(2, 3)
+    x = xp.asarray(a)
+    same(x[np.int64(1)], a[np.int64(1)])
+    same(x[np.asarray(1), np.asarray([0, 2])], a[1, [0, 2]])
+    with pytest.raises(IndexError, match="^__getitem__: .*integer or boolean"):
+        x[np.array([0.5])]
+    with pytest.raises(IndexError, match="^__getitem__: .*out of bounds"):
+        x[np.array([2])]
+    with pytest.raises(IndexError, match="^__setitem__: .*out of bounds"):
+        x[np.array([0, 2])] = 1
+    with pytest.raises(IndexError, match="^__getitem__: .*does not match"):
+        x[np.array([True, False, True])]

@@ -433,13 +433,15 @@ def test_numpy_does_not_interpret_nx_dtypes():
         np.zeros(2).astype(nx.float32)
 
 
-def test_indexing_with_numpy_index_arrays_is_an_index_error():
-    """Interop, not the standard: index arrays must be nx arrays (array-api-strict rejects
-    NumPy index arrays too); NumPy arrays are a clean IndexError."""
+def test_indexing_with_numpy_index_arrays():
+    """Interop, not the standard: NumPy integer and boolean arrays index nx arrays, as in
+    PyTorch, JAX and CuPy (array-api-strict rejects them); other dtypes are an IndexError."""
     x = nx.asarray([10.0, 11.0, 12.0])
-    with pytest.raises(IndexError, match="^__getitem__"):
-        x[np.array([0, 2])]
-    with pytest.raises(IndexError, match="^__getitem__"):
-        x[np.array([True, False, True])]
+    np.testing.assert_array_equal(np.asarray(x[np.array([0, 2])]), [10.0, 12.0])
+    np.testing.assert_array_equal(np.asarray(x[np.array([True, False, True])]), [10.0, 12.0])
+    with pytest.raises(IndexError, match="^__getitem__: .*integer or boolean"):
+        x[np.array([0.0, 2.0])]
+    with pytest.raises(IndexError, match="^__getitem__: .*out of bounds"):
+        x[np.array([0, 3])]
     np.testing.assert_array_equal(np.asarray(x[nx.asarray([0, 2])]), [10.0, 12.0])
     np.testing.assert_array_equal(np.asarray(x[nx.asarray([True, False, True])]), [10.0, 12.0])

@@ -294,9 +294,6 @@ _NO_DISPATCH_XFAIL = {
     "RidgeCV": "interop: not supported (array-api-strict rejects it too): np.dtype(nx.float64) "
     "is a TypeError; without dispatch RidgeCV keeps X.dtype (an nx dtype, taken for NumPy's "
     "through its .kind == 'f') and calls ndarray.astype with it",
-    "CalibratedClassifierCV(temperature)": "interop: not supported (array-api-strict rejects "
-    "it too): indexing an nx array with a NumPy integer array is an IndexError; without "
-    "dispatch scikit-learn's _safe_indexing does that",
 }
 
 
