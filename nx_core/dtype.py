@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import sys
+
 __all__ = [
     "DType",
     "bool_",
@@ -53,6 +55,16 @@ class DType:
         return self.name
 
     __str__ = __repr__
+
+    @property
+    def __numpy_dtype__(self) -> object:
+        """NumPy's dtype of this name, for ``np.dtype(xp.float64)`` and
+        ``ndarray.astype(xp.float64)`` (NumPy >= 2.4 reads this attribute). Only asked by
+        NumPy, so it is read from the NumPy already imported; AttributeError otherwise."""
+        np = sys.modules.get("numpy")
+        if np is None:
+            raise AttributeError("__numpy_dtype__: NumPy is not imported")
+        return np.dtype(self.name)
 
     @property
     def is_bool(self) -> bool:
