@@ -512,8 +512,13 @@ def arange(
         raise ValueError("arange: step must not be zero")
     all_int = type(start) is int and type(stop) is int and type(step) is int
     d = check_dtype("arange", dtype, _default(dev, _INT if all_int else _FLOAT), dev)
+    if d.kind == "c":
+        # Note: a complex dtype holds the real values (imaginary parts 0), as in NumPy and
+        # array-api-strict; the standard asks for a real numeric dtype.
+        r = arange(start, stop, step, dtype=_dt.COMPLEX_TO_REAL[d], device=dev)
+        return _new(dev.backend.cast(r._t, dtype=d))
     if d.kind not in "iuf":
-        raise TypeError(f"arange: dtype must be a real numeric dtype, got {d.name}")
+        raise TypeError(f"arange: dtype must be a numeric dtype, got {d.name}")
     if all_int:
         num = max(-((start - stop) // step), 0)
     else:

@@ -207,3 +207,38 @@ def test_foreign_index_scalars_and_errors():
         x[np.array([0, 2])] = 1
     with pytest.raises(IndexError, match="^__getitem__: .*does not match"):
         x[np.array([True, False, True])]
+
+
+# ------------------------------------------------------------ format, arange
+@pytest.mark.parametrize("value, dtype", [(1.5, "float64"), (0.1, "float32"), (3, "int64"), (200, "uint8"), (2.5 + 1j, "complex128")])
+@pytest.mark.parametrize("spec", ["g", ".3f", "10.2e", ">8"])
+def test_format_0d_like_the_python_scalar(value, dtype, spec):
+    # SciPy formats results into messages this way (f"{x:g}")
+    a = np.asarray(value, dtype=dtype)
+    if spec in (".3f", "10.2e") and dtype.startswith(("int", "uint")):
+        spec = "05d"
+    assert format(xp.asarray(a), spec) == format(a.item(), spec)
+    assert f"{xp.asarray(a):{spec}}" == f"{a.item():{spec}}"
+    if spec == "g":
+        assert format(xp.asarray(a), spec) == format(a[()], spec)  # NumPy's scalar agrees
+    assert format(xp.asarray(a), "") == str(xp.asarray(a))
+
+
+def test_format_nd_needs_an_empty_spec():
+    a = np.array([1.0, 2.5])
+    assert format(xp.asarray(a), "") == str(xp.asarray(a))
+    with pytest.raises(TypeError, match="^__format__"):
+        format(xp.asarray(a), "g")
+    with pytest.raises(TypeError):
+        format(a, "g")  # NumPy refuses too
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("args", [(27,), (1, 2, 0.25), (5, -3, -2)])
+def test_arange_complex(dtype, args):
+    same(xp.arange(*args, dtype=getattr(xp, dtype)), np.arange(*args, dtype=dtype))
+
+
+def test_arange_bool_still_refused():
+    with pytest.raises(TypeError, match="^arange"):
+        xp.arange(3, dtype=xp.bool)

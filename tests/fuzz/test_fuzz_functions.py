@@ -339,7 +339,7 @@ spec("clip", lambda d: {"x": arr(d, "real numeric"), "min": None, "max": None},
 _SHAPE = bad_shape()
 spec("arange", lambda d: {"start": d(st.integers(0, 5)), "stop": None, "step": 1, "dtype": None, "device": None},
      start=[BAD_SCALAR], stop=[BAD_SCALAR], step=[BAD_SCALAR, Bad("step-zero", lambda d, c: d(st.sampled_from([0, 0.0])), ERR_VALUE)],
-     dtype=bad_dtype("real numeric"), device=[BAD_DEVICE])
+     dtype=bad_dtype("numeric"), device=[BAD_DEVICE])  # complex dtypes too, as NumPy
 spec("asarray", lambda d: {"obj": [1, 2], "dtype": None, "device": None, "copy": None},
      obj=[Bad("obj-unreadable", lambda d, c: d(st.sampled_from([object(), "abc", {1: 2}, [[1, 2], [3]], [1, "a"], [object()], {1, 2}, [None]])), ERR_ANY),
           Bad("obj-int-overflow", lambda d, c: d(st.sampled_from([2**64, [2**64], [1, -(2**64)], 10**30])), ERR_ANY)],
