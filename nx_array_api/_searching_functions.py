@@ -128,7 +128,7 @@ def searchsorted(
             lo = B.item(B.reduce_min(st, axes=(0,)))
             hi = B.item(B.reduce_max(st, axes=(0,)))
             if lo < -n or hi >= n:
-                raise ValueError(f"{name}: sorter holds an index out of range for x1 of size {n}")
+                raise ValueError(f"{name}: sorter holds an index out of bounds for x1 of size {n}")
         t1 = B.take(t1, st, axis=0)
     if t1.dtype is not d:
         t1 = B.cast(t1, dtype=d)

@@ -242,3 +242,32 @@ def test_arange_complex(dtype, args):
 def test_arange_bool_still_refused():
     with pytest.raises(TypeError, match="^arange"):
         xp.arange(3, dtype=xp.bool)
+
+
+# ------------------------------------------- messages in the words consumers match
+def test_messages_name_what_failed():
+    import array_api_extra as xpx
+
+    x = xp.asarray([2, 4])
+    # array-api-extra's at() tests match r"cast|promote|dtype" when an update cannot keep x's dtype
+    for op in ("set", "add", "subtract", "multiply", "divide", "power", "min", "max"):
+        for idx in (slice(None), xp.asarray([True, False])):
+            with pytest.raises(TypeError, match=r"cast|promote|dtype"):
+                getattr(xpx.at(x, idx), op)(1.1, copy=True)
+    same(x, np.array([2, 4]))
+    with pytest.raises(TypeError, match="^__setitem__: .*dtype"):
+        x[:] = xp.asarray([0.5, 1.5])
+    with pytest.raises(TypeError, match="^__setitem__: .*cast"):
+        x[0] = 1.5
+    with pytest.raises(TypeError, match="^scatter: .*cast"):
+        xp.scatter(x, xp.asarray([0]), 1.5, axis=0)
+    with pytest.raises(TypeError, match="^scatter: .*dtype"):
+        xp.scatter(x, xp.asarray([0]), xp.asarray([1.5]), axis=0)
+    with pytest.raises(TypeError, match="^add: .*promote"):
+        x + xp.asarray([1, 2], dtype=xp.uint64)
+    with pytest.raises(IndexError, match="^__getitem__: .*out of bounds"):
+        x[xp.asarray([5])]
+    with pytest.raises(IndexError, match="^__setitem__: .*out of bounds"):
+        x[2] = 1
+    with pytest.raises(IndexError, match="^take: .*out of bounds"):
+        xp.take(x, xp.asarray([5]))
