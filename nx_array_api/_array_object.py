@@ -200,6 +200,16 @@ class Array:
     def __str__(self) -> str:
         return self._t.backend.format(self._t)
 
+    def __format__(self, spec: str) -> str:
+        """``format(x, spec)``, ``f"{x:g}"``: a 0-d array formats as its Python scalar;
+        an empty spec gives ``str(x)``; any other spec on an n-d array is a TypeError, as
+        in NumPy."""
+        if not spec:
+            return str(self)
+        if self._t.shape:
+            raise TypeError(f"__format__: format spec {spec!r} needs a 0-d array, got shape {self.shape}")
+        return format(self._t.backend.item(self._t), spec)
+
     __hash__ = None  # type: ignore[assignment]
 
     # --------------------------------------------------------------- indexing

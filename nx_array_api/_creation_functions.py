@@ -169,18 +169,26 @@ def _check_values(name: str, values: list[Any], kinds: set[int], dtype: DType) -
                     raise ScalarOverflowError(f"{name}: Python int {v} is too large for {dtype.name}") from None
 
 
-def _scalar_join(name: str, dtype: DType, kind: int) -> DType:
-    """The dtype of an array of ``dtype`` combined with a Python scalar of ``kind``."""
+def _scalar_join(name: str, dtype: DType, kind: int, device: Device | None = None) -> DType:
+    """The dtype of an array of ``dtype`` combined with a Python scalar of ``kind``.
+
+    Note: a float or complex with an integer dtype gives the default floating dtype of
+    ``device`` (of the default device when None), as in NumPy 2.
+    """
     k = dtype.kind
     if kind == _BOOL:
         ok = k == "b"
     elif kind == _INT:
         ok = k != "b"
     elif kind == _FLOAT:
+        if k in "iu":
+            return _default(device or default_device(), _FLOAT)
         ok = k in "fc"
     else:
         if k == "f":
             return _dt.REAL_TO_COMPLEX[dtype]
+        if k in "iu":
+            return _default(device or default_device(), _COMPLEX)
         ok = k == "c"
     if not ok:
         raise TypeError(f"{name}: a Python {_KIND_NAME[kind]} cannot be combined with {dtype.name}")
@@ -344,7 +352,7 @@ def asarray(
             if dtypes:
                 dtype = _promote_all("asarray", dtypes)
                 for k in sorted(kinds):
-                    dtype = _scalar_join("asarray", dtype, k)
+                    dtype = _scalar_join("asarray", dtype, k, dev)
             elif kinds:
                 dtype = _default(dev, max(kinds))
             else:
@@ -495,8 +503,13 @@ def arange(
         raise ValueError("arange: step must not be zero")
     all_int = type(start) is int and type(stop) is int and type(step) is int
     d = check_dtype("arange", dtype, _default(dev, _INT if all_int else _FLOAT), dev)
+    if d.kind == "c":
+        # Note: a complex dtype holds the real values (imaginary parts 0), as in NumPy and
+        # array-api-strict; the standard asks for a real numeric dtype.
+        r = arange(start, stop, step, dtype=_dt.COMPLEX_TO_REAL[d], device=dev)
+        return _new(dev.backend.cast(r._t, dtype=d))
     if d.kind not in "iuf":
-        raise TypeError(f"arange: dtype must be a real numeric dtype, got {d.name}")
+        raise TypeError(f"arange: dtype must be a numeric dtype, got {d.name}")
     if all_int:
         num = max(-((start - stop) // step), 0)
     else:

@@ -55,11 +55,12 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = None) 
 
 
 def can_cast(from_: DType | Array, to: DType, /) -> bool:
-    """Whether ``from_`` (a dtype or an array's dtype) promotes to ``to`` by the standard's lattice."""
+    """Whether ``from_`` (a dtype or an array's dtype) promotes to ``to``: the standard's lattice and
+    the mixed-kind pairs, which agree with NumPy's "safe" casting."""
     f = _dtype_of("can_cast", from_, "from_")
     if type(to) is not DType or to not in _dt.all_dtypes:
         raise TypeError(f"can_cast: to must be a dtype, got {to!r}")
-    return f is to or _dt.PROMOTION.get((f, to)) is to
+    return f is to or _dt.PROMOTE.get((f, to)) is to
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,8 @@ def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
 
 
 def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex) -> DType:
-    """The dtype the standard's promotion rules give for the arguments.
+    """The dtype the arguments promote to: the standard's rules, and NumPy 2's for two kinds
+    the standard leaves undefined (an integer with a floating-point dtype, say).
 
     At least one argument must be an array or a dtype; Python scalars then join as in
     ``array <op> scalar`` (a complex scalar makes a real floating dtype complex).

@@ -3,7 +3,9 @@
 The namespace's dtype objects are nx_core's DType singletons: ``xp.float32 is
 nx_core.dtype.float32``. Promotion is derived from a lattice of "immediate successor"
 edges (the standard's promotion graph); the full table is computed once at import and
-checked against the standard's table in the tests.
+checked against the standard's table in the tests. ``MIXED`` adds the pairs of two kinds
+the standard leaves undefined, by NumPy 2's rules (a boolean or integer with a
+floating-point dtype), and ``PROMOTE`` is the table the functions use: both together.
 """
 
 from __future__ import annotations
@@ -124,6 +126,33 @@ for _a in ALL:
         if _j is not None:
             PROMOTION[(_a, _b)] = _j
 
+
+def _mixed(a: DType, b: DType) -> DType | None:
+    """NumPy 2's promotion of a bool or integer ``a`` with a numeric ``b`` of another kind."""
+    if a.kind == "b":
+        return b if b.kind != "b" else None
+    if a.kind in "iu" and b.kind in "fc":
+        # float32 and complex64 hold every 8- and 16-bit integer exactly; wider ones need 64 bits.
+        if b in (float32, complex64) and a.bits > 16:
+            return float64 if b is float32 else complex128
+        return b
+    return None
+
+
+#: (a, b) -> promoted dtype for the pairs of two kinds the standard leaves undefined,
+#: by NumPy 2's rules: bool with a numeric dtype gives that dtype, an integer with a
+#: floating-point dtype gives the floating-point dtype, widened to 64 bits for integers
+#: wider than 16 bits. (int64 with uint64, NumPy's float64, is not among them.)
+MIXED: dict[tuple[DType, DType], DType] = {}
+for _a in ALL:
+    for _b in ALL:
+        _j = _mixed(_a, _b)
+        if _j is not None:
+            MIXED[(_a, _b)] = MIXED[(_b, _a)] = _j
+
+#: The table the functions promote with: the standard's and the mixed-kind pairs.
+PROMOTE: dict[tuple[DType, DType], DType] = {**PROMOTION, **MIXED}
+
 REAL_TO_COMPLEX = {float32: complex64, float64: complex128}
 COMPLEX_TO_REAL = {complex64: float32, complex128: float64}
 
@@ -137,7 +166,7 @@ def result_type_pair(a: DType, b: DType, name: str) -> DType:
     """The promoted dtype of ``a`` and ``b``, or TypeError naming ``name``."""
     if a is b:
         return a
-    r = PROMOTION.get((a, b))
+    r = PROMOTE.get((a, b))
     if r is None:
         raise TypeError(f"{name}: dtypes {a.name} and {b.name} cannot be promoted together")
     return r

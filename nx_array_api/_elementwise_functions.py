@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from nx_core.device import default_device as _default_device
 from nx_core.dtype import DType
 from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
@@ -29,11 +30,16 @@ from ._validation import (
 _new = Array._new
 _CATS = _dt.CATEGORIES
 _INEXACT = _dt.CATEGORIES["floating-point"]
-_PROMOTE = _dt.PROMOTION
+_PROMOTE = _dt.PROMOTE
 
 
-def _scalar(name: str, s: Any, dtype: DType) -> tuple[Any, DType]:
-    """A Python scalar combined with an array of ``dtype``: (the scalar, the result dtype)."""
+def _scalar(name: str, s: Any, dtype: DType, device: Any = None) -> tuple[Any, DType]:
+    """A Python scalar combined with an array of ``dtype``: (the scalar, the result dtype).
+
+    Note: a float or complex with an integer array gives the default floating dtype of
+    the array's ``device`` (of the default device when None), as NumPy 2 does
+    (``int_x * 0.5`` is float64); the standard leaves it undefined.
+    """
     t = type(s)
     kind = dtype.kind
     if t is bool:
@@ -50,20 +56,24 @@ def _scalar(name: str, s: Any, dtype: DType) -> tuple[Any, DType]:
             return s, dtype
         return (float(s) if kind == "f" else complex(s)), dtype
     if t is float:
-        if kind not in "fc":
-            raise TypeError(f"{name}: a Python float can only be combined with a floating-point array, not {dtype.name}")
-        return s, dtype
+        if kind in "fc":
+            return s, dtype
+        if kind in "iu":
+            return s, default_dtype(device or _default_device(), "real floating")
+        raise TypeError(f"{name}: a Python float cannot be combined with a bool array")
     if t is complex:
         if kind == "f":
             return s, _dt.REAL_TO_COMPLEX[dtype]
+        if kind in "iu":
+            return s, default_dtype(device or _default_device(), "complex floating")
         if kind != "c":
-            raise TypeError(f"{name}: a Python complex can only be combined with a floating-point array, not {dtype.name}")
+            raise TypeError(f"{name}: a Python complex cannot be combined with a bool array")
         return s, dtype
     if isinstance(s, Array):
         return s, s.dtype
     p = py_scalar(s)
     if p is not s:
-        return _scalar(name, p, dtype)
+        return _scalar(name, p, dtype, device)
     raise TypeError(f"{name}: expected an nx array or a Python scalar, got {type(s).__name__}")
 
 
@@ -107,7 +117,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
 
 def _with_scalar(name: str, t: Tensor, s: Any, allowed: frozenset) -> tuple[Tensor, Any, DType]:
     """A tensor combined with a Python scalar: (the tensor in the result dtype, the scalar, that dtype)."""
-    s, d = _scalar(name, s, t.dtype)
+    s, d = _scalar(name, s, t.dtype, t.backend.device)
     if d not in allowed:
         raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
     return (t if d is t.dtype else t.backend.cast(t, dtype=d)), s, d
@@ -254,7 +264,6 @@ log = _unary("log", "floating-point", "log", "Natural logarithm, elementwise.")
 log1p = _unary("log1p", "floating-point", "log1p", "log(1 + x), accurate for small x.")
 log2 = _unary("log2", "floating-point", "log2", "Base-2 logarithm, elementwise.")
 log10 = _unary("log10", "floating-point", "log10", "Base-10 logarithm, elementwise.")
-logical_not = _unary("logical_not", "bool", "logical_not", "Logical NOT, elementwise.")
 negative = _unary("negative", "numeric", "neg", "Numerical negative; integers wrap.")
 positive = _unary("positive", "numeric", "positive", "Numerical positive (a copy of x).")
 round = _unary("round", "numeric", "round", "Round to the nearest integer, halves to even.")  # noqa: A001
@@ -294,9 +303,10 @@ floor_divide = _binary("floor_divide", "real numeric", "floor_divide", "Floor of
 remainder = _binary("remainder", "real numeric", "remainder", "Remainder with the sign of x2; integer x % 0 gives 0.")
 hypot = _binary("hypot", "real floating-point", "hypot", "sqrt(x1**2 + x2**2) without undue overflow.")
 logaddexp = _binary("logaddexp", "real floating-point", "logaddexp", "log(exp(x1) + exp(x2)), without overflow.")
-logical_and = _binary("logical_and", "bool", "bitwise_and", "Logical AND, elementwise.")
-logical_or = _binary("logical_or", "bool", "bitwise_or", "Logical OR, elementwise.")
-logical_xor = _binary("logical_xor", "bool", "bitwise_xor", "Logical XOR, elementwise.")
+_logical_and = _binary("logical_and", "bool", "bitwise_and", "")
+_logical_or = _binary("logical_or", "bool", "bitwise_or", "")
+_logical_xor = _binary("logical_xor", "bool", "bitwise_xor", "")
+_logical_not = _unary("logical_not", "bool", "logical_not", "")
 maximum = _binary("maximum", "real numeric", "max", "Elementwise maximum; NaN propagates.")
 minimum = _binary("minimum", "real numeric", "min", "Elementwise minimum; NaN propagates.")
 nextafter = _binary("nextafter", "real floating-point", "nextafter", "The next representable value after x1 toward x2.")
@@ -319,6 +329,41 @@ def divide(x1: Any, x2: Any, /) -> Array:
     a = x1 if type(x1) is not Array or x1._t.dtype.kind in "fc" else _to_default_float("divide", x1)
     b = x2 if type(x2) is not Array or x2._t.dtype.kind in "fc" else _to_default_float("divide", x2)
     return _true_divide(a, b)
+
+
+def _truth(x: Any) -> Any:
+    """``x`` as a logical operand: a numeric array or Python number by its truth (nonzero,
+    NaN included, is True); anything else as it is, for the caller to judge."""
+    if type(x) is Array:
+        t = x._t
+        return x if t.dtype is _dt.bool else _new(t.backend.cast(t, dtype=_dt.bool))
+    if type(x) in (int, float, complex):
+        return bool(x)
+    return x
+
+
+def logical_and(x1: Any, x2: Any, /) -> Array:
+    """Logical AND, elementwise.
+
+    Note: numeric operands count by their truth (nonzero is True), as in NumPy; the
+    standard asks for bool. scikit-learn's roc_curve calls the logical functions on floats.
+    """
+    return _logical_and(_truth(x1), _truth(x2))
+
+
+def logical_or(x1: Any, x2: Any, /) -> Array:
+    """Logical OR, elementwise; numeric operands count by their truth (see logical_and)."""
+    return _logical_or(_truth(x1), _truth(x2))
+
+
+def logical_xor(x1: Any, x2: Any, /) -> Array:
+    """Logical XOR, elementwise; numeric operands count by their truth (see logical_and)."""
+    return _logical_xor(_truth(x1), _truth(x2))
+
+
+def logical_not(x: Any, /) -> Array:
+    """Logical NOT, elementwise; a numeric x counts by its truth (see logical_and)."""
+    return _logical_not(_truth(x) if type(x) is Array else x)
 
 
 def _to_default_float(name: str, x: Array) -> Array:

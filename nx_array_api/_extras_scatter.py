@@ -84,7 +84,7 @@ def scatter(
             )
     if isinstance(updates, Array):
         B = backend_of("scatter", x._t, indices._t, updates._t)
-        d = _dt.PROMOTION.get((x.dtype, updates.dtype))
+        d = _dt.PROMOTE.get((x.dtype, updates.dtype))
         if d is not x.dtype:
             raise TypeError(f"scatter: updates of dtype {updates.dtype.name} cannot be written into {x.dtype.name} x")
         ut = updates._t
@@ -101,7 +101,7 @@ def scatter(
         B = backend_of("scatter", x._t, indices._t)
         s, d = _scalar("scatter", updates, x.dtype)
         if d is not x.dtype:
-            raise TypeError(f"scatter: a Python {type(updates).__name__} cannot be written into {x.dtype.name} x")
+            raise TypeError(f"scatter: cannot cast a Python {type(updates).__name__} to x's dtype {x.dtype.name}")
         ut = B.full(x.dtype, indices.shape, s)
     if indices.size and x.shape[ax] == 0:
         raise IndexError(f"scatter: index out of bounds for axis {ax} of size 0")

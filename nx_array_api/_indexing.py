@@ -90,6 +90,41 @@ def _list_index(name: str, B: Any, obj: Any) -> Tensor:
     return B.reshape(t, tuple(shape))
 
 
+def _is_foreign_array(k: Any) -> bool:
+    """Whether ``k`` is another library's array: NumPy's, a DLPack producer, or an object
+    with the buffer protocol (not text or bytes). NumPy's scalars count: they are 0-d."""
+    if isinstance(k, (int, str, bytes, bytearray)):
+        return False
+    if hasattr(k, "__array__") or hasattr(k, "__array_interface__") or hasattr(k, "__dlpack__"):
+        return True
+    try:
+        memoryview(k)
+    except TypeError:
+        return False
+    return True
+
+
+def _foreign_index(name: str, B: Any, k: Any) -> tuple[int, Any]:
+    """Another library's integer or boolean array as a parsed key item on backend ``B``.
+
+    Note: the standard asks for the namespace's own arrays; NumPy, PyTorch, JAX and CuPy
+    accept NumPy's, and scikit-learn's searches index with them.
+    """
+    try:
+        if hasattr(k, "__array__") or hasattr(k, "__array_interface__") or not hasattr(k, "__dlpack__"):
+            kt = B.from_host(k)
+        else:
+            kt = B.from_dlpack(k)
+    except (TypeError, BufferError) as e:
+        raise _fail(name, f"cannot read a {type(k).__name__} as an index array ({e})") from None
+    d = kt.dtype
+    if d is _dt.bool:
+        return (_BOOL0, bool(B.item(kt))) if not kt.shape else (_BARR, kt)
+    if d in _dt.integer:
+        return (_INT, int(B.item(kt))) if not kt.shape else (_IARR, kt)
+    raise _fail(name, f"arrays used as indices must be of integer or boolean dtype, got {d.name}")
+
+
 def _parse(name: str, t: Tensor, key: Any) -> tuple[list, int]:
     """The key into ``t`` as a list of (tag, value) items, Ellipsis kept as ``(None, ...)``.
 
@@ -130,6 +165,8 @@ def _parse(name: str, t: Tensor, key: Any) -> tuple[list, int]:
         elif isinstance(k, (list, tuple)):
             lt = _list_index(name, t.backend, k)
             items.append((_BARR if lt.dtype is _dt.bool else _IARR, lt))
+        elif _is_foreign_array(k):
+            items.append(_foreign_index(name, t.backend, k))
         else:
             items.append((_INT, _as_index(name, k, "an index")))
     return items, n_ell
@@ -376,14 +413,14 @@ def _value(name: str, x: Array, value: Any) -> Any:
         t = value._t
         B = backend_of(name, x._t, t)
         vd = value.dtype
-        if vd is not d and _dt.PROMOTION.get((vd, d)) is not d:
+        if vd is not d and _dt.PROMOTE.get((vd, d)) is not d:
             raise TypeError(f"{name}: cannot assign a {vd.name} array to a {d.name} array without changing its dtype")
         return t if vd is d else B.cast(t, dtype=d)
     value = py_scalar(value)
     if type(value) in (bool, int, float, complex):
         s, rd = _scalar(name, value, d)
         if rd is not d:
-            raise TypeError(f"{name}: cannot assign a Python {type(value).__name__} to a {d.name} array")
+            raise TypeError(f"{name}: cannot cast a Python {type(value).__name__} to the array's dtype {d.name}")
         return s
     raise TypeError(f"{name}: the value must be an nx array or a Python scalar, got {type(value).__name__}")
 

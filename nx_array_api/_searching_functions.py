@@ -105,11 +105,11 @@ def searchsorted(
     if isinstance(x2, Array):
         t2 = x2._t
         backend_of(name, t1, t2)
-        d = _dt.PROMOTION.get((t1.dtype, t2.dtype))
+        d = _dt.PROMOTE.get((t1.dtype, t2.dtype))
         if d is None:
             raise TypeError(f"{name}: dtypes {t1.dtype.name} and {t2.dtype.name} cannot be promoted together")
     elif type(x2) in (int, float, bool):
-        s, d = _scalar(name, x2, t1.dtype)
+        s, d = _scalar(name, x2, t1.dtype, B.device)
         t2 = B.full(d, (), s)
     else:
         raise TypeError(f"{name}: x2 must be an nx array or a Python int or float, got {type(x2).__name__}")
@@ -128,7 +128,7 @@ def searchsorted(
             lo = B.item(B.reduce_min(st, axes=(0,)))
             hi = B.item(B.reduce_max(st, axes=(0,)))
             if lo < -n or hi >= n:
-                raise ValueError(f"{name}: sorter holds an index out of range for x1 of size {n}")
+                raise ValueError(f"{name}: sorter holds an index out of bounds for x1 of size {n}")
         t1 = B.take(t1, st, axis=0)
     if t1.dtype is not d:
         t1 = B.cast(t1, dtype=d)
@@ -165,12 +165,12 @@ def where(
     elif a1:
         t1 = x1._t
         B = backend_of(name, c, t1)
-        s, d = _scalar(name, x2, t1.dtype)
+        s, d = _scalar(name, x2, t1.dtype, B.device)
         t2 = B.full(d, (), s)
     elif a2:
         t2 = x2._t
         B = backend_of(name, c, t2)
-        s, d = _scalar(name, x1, t2.dtype)
+        s, d = _scalar(name, x1, t2.dtype, B.device)
         t1 = B.full(d, (), s)
     else:
         raise TypeError(

@@ -31,6 +31,7 @@ import os
 import threading
 from typing import Any, Iterator
 
+from . import backend as _backend  # the backend kinds (engines load on first use)
 from .dtype import DType, complex128, float64
 
 __all__ = [
@@ -90,13 +91,11 @@ class Device:
         # Reached only while the ``backend`` slot is unset: make the backend, once.
         if name != "backend":
             raise AttributeError(f"'Device' object has no attribute {name!r}")
-        from .backend import make_backend
-
         with _lock:
             try:
                 return object.__getattribute__(self, "backend")
             except AttributeError:
-                b = make_backend(self.backend_kind, self)
+                b = _backend.make_backend(self.backend_kind, self)
                 object.__setattr__(self, "backend", b)
                 return b
 

@@ -24,7 +24,23 @@ __all__ = [
     "complex128",
     "ALL",
     "by_name",
+    "register_numpy_dtypes",
 ]
+
+#: DType -> numpy.dtype, filled by the NumPy backend (``register_numpy_dtypes``).
+_NUMPY_DTYPES: dict = {}
+#: What loads the NumPy backend when NumPy asks before any nx array exists.
+_NUMPY_LOADER: list = []
+
+
+def register_numpy_dtypes(mapping: dict | None = None, *, loader: object = None) -> None:
+    """Records NumPy's dtype for each DType (``mapping``, from the NumPy backend when it
+    is imported) or the function that imports that backend (``loader``, from
+    ``nx_core.backend``), for ``DType.__numpy_dtype__``. This module imports no engine."""
+    if mapping:
+        _NUMPY_DTYPES.update(mapping)
+    if loader is not None:
+        _NUMPY_LOADER[:] = [loader]
 
 
 class DType:
@@ -62,6 +78,19 @@ class DType:
         return self.name
 
     __str__ = __repr__
+
+    @property
+    def __numpy_dtype__(self) -> object:
+        """NumPy's dtype for this one, for ``np.dtype(xp.float64)`` and
+        ``ndarray.astype(xp.float64)`` (NumPy >= 2.4 reads this attribute): the one the
+        NumPy backend registers (``register_numpy_dtypes``), loading that backend first
+        if no nx array has yet. This module imports no engine."""
+        if self not in _NUMPY_DTYPES and _NUMPY_LOADER:
+            _NUMPY_LOADER[0]()  # NumPy asks, so NumPy is imported: load its backend
+        try:
+            return _NUMPY_DTYPES[self]
+        except KeyError:
+            raise AttributeError("__numpy_dtype__: the NumPy backend is not loaded") from None
 
     @property
     def is_bool(self) -> bool:

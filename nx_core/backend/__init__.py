@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any, Callable
 
+from .. import dtype as _dtype
 from .protocol import Backend
 
 if TYPE_CHECKING:
@@ -91,3 +92,10 @@ def available_backends() -> list[str]:
 
 
 register_backend("numpy", _numpy_factory)
+
+
+def _load_numpy_backend() -> None:
+    from . import numpy_cpu  # noqa: F401  (it registers NumPy's dtypes for nx's)
+
+
+_dtype.register_numpy_dtypes(loader=_load_numpy_backend)

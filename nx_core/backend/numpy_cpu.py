@@ -32,6 +32,7 @@ __all__ = ["NumpyBackend", "NpTensor", "to_numpy_dtype", "from_numpy_dtype"]
 
 _NP = {d: np.dtype(d.name) for d in D.ALL}
 _FROM_NP = {v: k for k, v in _NP.items()}
+D.register_numpy_dtypes(_NP)  # NumPy reads nx dtypes: np.dtype(xp.float64)
 
 
 def to_numpy_dtype(dtype: DType) -> np.dtype:

@@ -173,8 +173,9 @@ def test_stacks():
     v = vstack([x])
     assert not shares(v, x)
     assert vstack([X(a, np.int32), X(b, np.int64)]).dtype == xp.int64
+    assert vstack([X(a, np.int32), X(b, np.float32)]).dtype == xp.float64  # NumPy 2's mixed-kind rule
     with pytest.raises(TypeError, match="^vstack: "):
-        vstack([X(a, np.int32), X(b, np.float64)])
+        vstack([X(a, np.int32), X(b, np.uint64)])
     with pytest.raises(ValueError, match="^vstack: "):
         vstack([])
     with pytest.raises(TypeError, match="^hstack: "):

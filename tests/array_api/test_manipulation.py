@@ -63,8 +63,11 @@ def test_concat():
     assert r.dtype == xp.int16
     r = xp.concat([A(np.ones(2, np.uint8)), A(np.ones(1, np.int8))])
     assert r.dtype == xp.int16
-    with pytest.raises(TypeError):
-        xp.concat([A(np.ones(2, np.int8)), A(np.ones(1, np.float32))])
+    # two kinds: NumPy 2's promotion
+    r = xp.concat([A(np.array([1, -2], np.int8)), A(np.array([0.5], np.float32))])
+    same(r, np.concatenate([np.array([1, -2], np.int8), np.array([0.5], np.float32)]))
+    with pytest.raises(TypeError, match="^concat: .*promote"):
+        xp.concat([A(np.ones(2, np.int8)), A(np.ones(1, np.uint64))])
     with pytest.raises(ValueError):
         xp.concat([A(a), A(b)], axis=1)
     with pytest.raises(ValueError):
@@ -93,8 +96,10 @@ def test_stack():
         xp.stack([A(a), A(np.ones(3, a.dtype))])
     with pytest.raises(IndexError):
         xp.stack([A(a)], axis=3)
+    same(xp.stack([A(np.array([True, False])), A(np.array([3, 4], np.int8))]),
+         np.stack([np.array([True, False]), np.array([3, 4], np.int8)]))
     with pytest.raises(TypeError):
-        xp.stack([A(np.ones(2, bool)), A(np.ones(2, np.int8))])
+        xp.stack([A(np.ones(2, np.int64)), A(np.ones(2, np.uint64))])
 
 
 # ------------------------------------------------------------------ axis moves

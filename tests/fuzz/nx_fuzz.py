@@ -146,6 +146,24 @@ def ordered(ds: set) -> list:
     return [d for d in NX_DTYPES if d in ds]
 
 
+def promoted(a: Any, b: Any) -> Any:
+    """The dtype nx promotes ``a`` and ``b`` to, or None: NumPy 2's result, except a
+    signed integer with uint64 (NumPy's float64), which nx refuses."""
+    if {NP_OF[a].kind, NP_OF[b].kind} == {"i", "u"} and xp.uint64 in (a, b):
+        return None
+    r = np.result_type(NP_OF[a], NP_OF[b])
+    return next(d for d in NX_DTYPES if NP_OF[d] == r)
+
+
+def refused_with(dtype: Any, category: str, ints_to_float: bool = False) -> list:
+    """The dtypes that do not promote with ``dtype`` into ``category`` (with
+    ``ints_to_float``, integers count as float64 first, as divide takes them)."""
+    def f(d: Any) -> Any:
+        return xp.float64 if ints_to_float and NP_OF[d].kind in "iu" else d
+
+    return [b for b in NX_DTYPES if promoted(f(dtype), f(b)) not in CATEGORY[category]]
+
+
 def np_values(dtype: Any, shape: tuple[int, ...], seed: int) -> np.ndarray:
     """Small, well-behaved values of ``dtype`` (no overflow in sums, no NaN)."""
     rng = np.random.default_rng(seed)

@@ -424,22 +424,28 @@ def test_diff_keyword_and_positional_n():
                                   np.diff(a, axis=1, prepend=np.zeros((2, 1))))
 
 
-def test_numpy_does_not_interpret_nx_dtypes():
-    """Interop, not the standard: nx dtypes are not NumPy dtypes (array-api-strict's are
-    not either); NumPy rejects them with a clean TypeError."""
-    with pytest.raises(TypeError):
-        np.dtype(nx.float64)
-    with pytest.raises(TypeError):
-        np.zeros(2).astype(nx.float32)
+@pytest.mark.skipif(tuple(int(v) for v in np.__version__.split(".")[:2]) < (2, 4), reason="__numpy_dtype__ is NumPy 2.4's")
+@pytest.mark.parametrize("name", ["bool", "int8", "uint16", "int64", "uint64", "float32", "float64", "complex64", "complex128"])
+def test_numpy_interprets_nx_dtypes(name):
+    """Interop, not the standard: NumPy reads an nx dtype through ``__numpy_dtype__``
+    (scikit-learn's RidgeCV hands X.dtype to ndarray.astype without dispatch)."""
+    d = getattr(nx, name)
+    assert np.dtype(d) == np.dtype(name)
+    a = np.zeros(2).astype(d)
+    assert a.dtype == np.dtype(name)
+    assert np.asarray([1, 0], dtype=d).dtype == np.dtype(name)
+    assert not hasattr(d, "dtype")  # no `.dtype`: consumers take objects with one for arrays
 
 
-def test_indexing_with_numpy_index_arrays_is_an_index_error():
-    """Interop, not the standard: index arrays must be nx arrays (array-api-strict rejects
-    NumPy index arrays too); NumPy arrays are a clean IndexError."""
+def test_indexing_with_numpy_index_arrays():
+    """Interop, not the standard: NumPy integer and boolean arrays index nx arrays, as in
+    PyTorch, JAX and CuPy (array-api-strict rejects them); other dtypes are an IndexError."""
     x = nx.asarray([10.0, 11.0, 12.0])
-    with pytest.raises(IndexError, match="^__getitem__"):
-        x[np.array([0, 2])]
-    with pytest.raises(IndexError, match="^__getitem__"):
-        x[np.array([True, False, True])]
+    np.testing.assert_array_equal(np.asarray(x[np.array([0, 2])]), [10.0, 12.0])
+    np.testing.assert_array_equal(np.asarray(x[np.array([True, False, True])]), [10.0, 12.0])
+    with pytest.raises(IndexError, match="^__getitem__: .*integer or boolean"):
+        x[np.array([0.0, 2.0])]
+    with pytest.raises(IndexError, match="^__getitem__: .*out of bounds"):
+        x[np.array([0, 3])]
     np.testing.assert_array_equal(np.asarray(x[nx.asarray([0, 2])]), [10.0, 12.0])
     np.testing.assert_array_equal(np.asarray(x[nx.asarray([True, False, True])]), [10.0, 12.0])

@@ -291,12 +291,6 @@ def test_estimator_sample_weight_matches_numpy(name, dtype):
 # Without dispatch scikit-learn converts its inputs with np.asarray: nx arrays must
 # go through that path too (as PyTorch CPU tensors do).
 _NO_DISPATCH_XFAIL = {
-    "RidgeCV": "interop: not supported (array-api-strict rejects it too): np.dtype(nx.float64) "
-    "is a TypeError; without dispatch RidgeCV keeps X.dtype (an nx dtype, taken for NumPy's "
-    "through its .kind == 'f') and calls ndarray.astype with it",
-    "CalibratedClassifierCV(temperature)": "interop: not supported (array-api-strict rejects "
-    "it too): indexing an nx array with a NumPy integer array is an IndexError; without "
-    "dispatch scikit-learn's _safe_indexing does that",
 }
 
 
