@@ -7,7 +7,8 @@ namespace and device with ``sklearn.utils._testing._array_api_for_tests``. This 
 replaces both before the test modules are imported, so that every such test runs on
 ``nx_array_api``: on the default device with float64 and on nx's ``device1`` with
 float32, the two combinations scikit-learn uses for array_api_strict. The NumPy
-namespace combinations are kept as scikit-learn's reference runs.
+namespace combinations are kept as scikit-learn's reference runs, and its conversions
+between namespaces and devices run between NumPy and nx's devices.
 
     SCIPY_ARRAY_API=1 python -m pytest -p sklearn_on_nx --pyargs sklearn -k "array_api or array_namespace"
 
@@ -35,6 +36,20 @@ def _namespaces(include_numpy_namespaces: bool = True) -> Iterator[str]:
     yield NX
 
 
+def _mixed(api: Any) -> Any:
+    """scikit-learn's conversions between namespaces and devices, on nx's devices: NumPy
+    to nx, nx to NumPy, and between two nx devices (scikit-learn's own list needs
+    CuPy or PyTorch)."""
+
+    def permutations() -> Iterator[tuple[Any, Any, str]]:
+        nd = api.NamespaceAndDevice
+        yield nd("numpy", None), nd(NX, "device1"), "numpy to nx device1"
+        yield nd(NX, "device1"), nd("numpy", None), "nx device1 to numpy"
+        yield nd(NX, "device1"), nd(NX, "device2"), "nx device1 to nx device2"
+
+    return permutations
+
+
 def pytest_configure(config: Any) -> None:
     api = importlib.import_module("sklearn.utils._array_api")
     testing = importlib.import_module("sklearn.utils._testing")
@@ -50,4 +65,5 @@ def pytest_configure(config: Any) -> None:
 
     api.yield_namespace_device_dtype_combinations = _combinations
     api.yield_namespaces = _namespaces
+    api.yield_mixed_namespace_input_permutations = _mixed(api)
     testing._array_api_for_tests = array_api_for_tests
