@@ -10,6 +10,8 @@ floating-point dtype), and ``PROMOTE`` is the table the functions use: both toge
 
 from __future__ import annotations
 
+from typing import Callable
+
 from nx_core import dtype as _d
 from nx_core.dtype import DType
 
@@ -118,13 +120,13 @@ def _join(a: DType, b: DType) -> DType | None:
     return None
 
 
+def _table(rule: Callable[[DType, DType], "DType | None"]) -> dict[tuple[DType, DType], DType]:
+    """``(a, b) -> rule(a, b)`` over every pair of dtypes the rule promotes."""
+    return {(a, b): j for a in ALL for b in ALL if (j := rule(a, b)) is not None}
+
+
 #: (a, b) -> promoted dtype, for every pair the standard allows.
-PROMOTION: dict[tuple[DType, DType], DType] = {}
-for _a in ALL:
-    for _b in ALL:
-        _j = _join(_a, _b)
-        if _j is not None:
-            PROMOTION[(_a, _b)] = _j
+PROMOTION: dict[tuple[DType, DType], DType] = _table(_join)
 
 
 def _mixed(a: DType, b: DType) -> DType | None:
@@ -143,12 +145,8 @@ def _mixed(a: DType, b: DType) -> DType | None:
 #: by NumPy 2's rules: bool with a numeric dtype gives that dtype, an integer with a
 #: floating-point dtype gives the floating-point dtype, widened to 64 bits for integers
 #: wider than 16 bits. (int64 with uint64, NumPy's float64, is not among them.)
-MIXED: dict[tuple[DType, DType], DType] = {}
-for _a in ALL:
-    for _b in ALL:
-        _j = _mixed(_a, _b)
-        if _j is not None:
-            MIXED[(_a, _b)] = MIXED[(_b, _a)] = _j
+MIXED: dict[tuple[DType, DType], DType] = _table(_mixed)
+MIXED.update({(b, a): j for (a, b), j in list(MIXED.items())})
 
 #: The table the functions promote with: the standard's and the mixed-kind pairs.
 PROMOTE: dict[tuple[DType, DType], DType] = {**PROMOTION, **MIXED}
