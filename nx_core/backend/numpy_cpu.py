@@ -85,9 +85,12 @@ class NpTensor(Tensor):
             return v
 
 
-def _native(arr: np.ndarray, dtype: DType, backend: Any, _new: Any = object.__new__) -> NpTensor:
-    """A tensor whose elements are ``arr`` (buffer and View worked out when asked for:
-    until then their slots are unset, which the properties read as None)."""
+_new = object.__new__
+
+
+def _native(arr: np.ndarray, dtype: DType, backend: Any) -> NpTensor:
+    """A tensor whose elements are ``arr``; its buffer and View slots stay unset until
+    someone asks (the properties work them out then)."""
     t = _new(NpTensor)
     t.arr = arr
     t.dtype = dtype
@@ -111,9 +114,6 @@ def _broadcast(a: np.ndarray, shape: tuple) -> np.ndarray:
     if a.flags.c_contiguous and a.size:
         return np.ndarray(shape, a.dtype, a, 0, strides)
     return np.lib.stride_tricks.as_strided(a, shape, strides)
-
-
-_new = object.__new__
 
 
 def _address(a: np.ndarray) -> int:
