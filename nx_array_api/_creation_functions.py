@@ -20,6 +20,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, Device
+from ._scalars import BOOL, COMPLEX, FLOAT, INT, check_values, kind_default, scalar_dtype, scalar_kind
 from ._validation import (
     MAX_DIMS,
     ScalarOverflowError,
@@ -56,12 +57,6 @@ __all__ = [
 
 _new = Array._new
 
-# Python scalar kinds, ordered as the standard's inference orders them.
-_BOOL, _INT, _FLOAT, _COMPLEX = 0, 1, 2, 3
-_PY_KIND = {bool: _BOOL, int: _INT, float: _FLOAT, complex: _COMPLEX}
-_KIND_NAME = ("bool", "int", "float", "complex")
-
-
 # ------------------------------------------------------------------ validation
 def check_dtype(name: str, dtype: Any, default: DType | None = None, device: Device | None = None) -> DType:
     """``dtype`` as one of the namespace's dtypes (``default`` when None), one that
@@ -75,13 +70,6 @@ def check_dtype(name: str, dtype: Any, default: DType | None = None, device: Dev
     if device is not None and device.unsupported and d is not None:
         check_device_dtype(name, device, d)
     return d  # type: ignore[return-value]
-
-
-def _default(device: Device, kind: int) -> DType:
-    """The default dtype on ``device`` for a Python scalar kind."""
-    if kind == _BOOL:
-        return _dt.bool
-    return default_dtype(device, ("integral", "integral", "real floating", "complex floating")[kind])
 
 
 def _check_copy(name: str, copy: Any) -> None:
@@ -126,73 +114,6 @@ def _made(name: str, prim: Any, *args: Any) -> Tensor:
         return prim(*args)
     except MemoryError as e:
         raise MemoryError(core_message(name, e)) from None
-
-
-def py_kind(v: Any) -> int:
-    """The Python scalar kind of ``v`` (0 bool, 1 int, 2 float, 3 complex), or -1."""
-    k = _PY_KIND.get(type(v))
-    if k is not None:
-        return k
-    for t, k in _PY_KIND.items():
-        if isinstance(v, t):
-            return k
-    return -1
-
-
-def _check_values(name: str, values: list[Any], kinds: set[int], dtype: DType) -> None:
-    """Checks that Python scalars of ``kinds`` can be stored as ``dtype``."""
-    k = dtype.kind
-    if k == "b":
-        return
-    if _COMPLEX in kinds and k != "c":
-        raise TypeError(f"{name}: a complex value cannot be stored in a {dtype.name} array")
-    if k in "iu":
-        lo, hi = dtype.limits
-        for v in values:
-            if type(v) is not int:
-                if isinstance(v, float):
-                    if not math.isfinite(v):
-                        raise ValueError(f"{name}: cannot store {v} in a {dtype.name} array")
-                    v = int(v)
-                elif isinstance(v, int):
-                    v = int(v)
-                else:
-                    continue
-            if not lo <= v <= hi:
-                raise ScalarOverflowError(f"{name}: Python int {v} is out of bounds for {dtype.name}")
-    elif _INT in kinds:
-        for v in values:
-            if isinstance(v, int) and not isinstance(v, bool):
-                try:
-                    float(v)
-                except OverflowError:
-                    raise ScalarOverflowError(f"{name}: Python int {v} is too large for {dtype.name}") from None
-
-
-def _scalar_join(name: str, dtype: DType, kind: int, device: Device | None = None) -> DType:
-    """The dtype of an array of ``dtype`` combined with a Python scalar of ``kind``.
-
-    Note: a float or complex with an integer dtype gives the default floating dtype of
-    ``device`` (of the default device when None), as in NumPy 2.
-    """
-    k = dtype.kind
-    if kind == _BOOL:
-        ok = k == "b"
-    elif kind == _INT:
-        ok = k != "b"
-    elif kind == _FLOAT:
-        if k in "iu":
-            return _default(device or default_device(), _FLOAT)
-        ok = k in "fc"
-    else:
-        if k == "f":
-            return _dt.REAL_TO_COMPLEX[dtype]
-        if k in "iu":
-            return _default(device or default_device(), _COMPLEX)
-        ok = k == "c"
-    if not ok:
-        raise TypeError(f"{name}: a Python {_KIND_NAME[kind]} cannot be combined with {dtype.name}")
-    return dtype
 
 
 # --------------------------------------------------------------------- asarray
@@ -244,7 +165,7 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
             dtypes.append(o.dtype)
             values[i] = o._t.backend.item(o._t)
             continue
-        k = py_kind(o)
+        k = scalar_kind(o)
         if k < 0:
             raise _Foreign
         kinds.add(k)
@@ -339,9 +260,9 @@ def asarray(
                     d = default_dtype(dev, "real floating")
                 else:
                     d = default_dtype(dev, "integral")
-                    _check_values("asarray", obj, {_INT}, d)
+                    check_values("asarray", obj, {INT}, d)
                 return _new(dev.backend.from_sequence(obj, (len(obj),), d))
-    if _is_seq(obj) or py_kind(obj) >= 0:
+    if _is_seq(obj) or scalar_kind(obj) >= 0:
         try:
             shape, values, kinds, dtypes = _walk(obj)
         except _Foreign:
@@ -352,13 +273,13 @@ def asarray(
             if dtypes:
                 dtype = _promote_all("asarray", dtypes)
                 for k in sorted(kinds):
-                    dtype = _scalar_join("asarray", dtype, k, dev)
+                    dtype = scalar_dtype("asarray", dtype, k, dev)
             elif kinds:
-                dtype = _default(dev, max(kinds))
+                dtype = kind_default(dev, max(kinds))
             else:
-                dtype = _default(dev, _FLOAT)
+                dtype = kind_default(dev, FLOAT)
             check_device_dtype("asarray", dev, dtype)
-        _check_values("asarray", values, kinds, dtype)
+        check_values("asarray", values, kinds, dtype)
         return _new(dev.backend.from_sequence(values, shape, dtype))
     return _from_foreign(obj, dtype, copy, dev)
 
@@ -391,11 +312,11 @@ def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -
 
 # -------------------------------------------------------------- filled arrays
 def _fill_tensor(name: str, dev: Device, shape: Any, fill_value: Any, dtype: Any) -> Tensor:
-    k = py_kind(fill_value)
+    k = scalar_kind(fill_value)
     if k < 0:
         raise TypeError(f"{name}: fill_value must be a Python bool, int, float or complex, got {type(fill_value).__name__}")
-    d = check_dtype(name, dtype, _default(dev, k), dev)
-    _check_values(name, [fill_value], {k}, d)
+    d = check_dtype(name, dtype, kind_default(dev, k), dev)
+    check_values(name, [fill_value], {k}, d)
     return _alloc(name, dev.backend, d, _shape(name, shape, d), fill_value)
 
 
@@ -472,10 +393,10 @@ def full_like(
 # ---------------------------------------------------------------------- ranges
 def _real_arg(name: str, v: Any, arg: str) -> int | float:
     v = py_scalar(v)
-    k = py_kind(v)
-    if k == _BOOL or k == _INT:
+    k = scalar_kind(v)
+    if k == BOOL or k == INT:
         return int(v)
-    if k == _FLOAT:
+    if k == FLOAT:
         if not math.isfinite(v):
             raise ValueError(f"{name}: {arg} must be finite, got {v}")
         return float(v)
@@ -502,7 +423,7 @@ def arange(
     if step == 0:
         raise ValueError("arange: step must not be zero")
     all_int = type(start) is int and type(stop) is int and type(step) is int
-    d = check_dtype("arange", dtype, _default(dev, _INT if all_int else _FLOAT), dev)
+    d = check_dtype("arange", dtype, kind_default(dev, INT if all_int else FLOAT), dev)
     if d.kind == "c":
         # Note: a complex dtype holds the real values (imaginary parts 0), as in NumPy and
         # array-api-strict; the standard asks for a real numeric dtype.
@@ -539,7 +460,7 @@ def linspace(
     """``num`` evenly spaced numbers from ``start`` to ``stop`` (included when ``endpoint``)."""
     dev = check_device("linspace", device)
     start, stop = py_scalar(start), py_scalar(stop)
-    ks = (py_kind(start), py_kind(stop))
+    ks = (scalar_kind(start), scalar_kind(stop))
     if min(ks) < 0:
         raise TypeError("linspace: start and stop must be Python bool, int, float or complex")
     num = as_int("linspace", num, "num")
@@ -547,8 +468,8 @@ def linspace(
         raise ValueError(f"linspace: num must be non-negative, got {num}")
     if type(endpoint) is not bool:
         raise TypeError(f"linspace: endpoint must be a bool, got {type(endpoint).__name__}")
-    is_complex = max(ks) == _COMPLEX
-    d = check_dtype("linspace", dtype, _default(dev, _COMPLEX if is_complex else _FLOAT), dev)
+    is_complex = max(ks) == COMPLEX
+    d = check_dtype("linspace", dtype, kind_default(dev, COMPLEX if is_complex else FLOAT), dev)
     if d is _dt.bool:
         raise TypeError("linspace: dtype must be numeric, got bool")
     if is_complex and d.kind != "c":
@@ -577,7 +498,7 @@ def eye(
     if n < 0 or m < 0:
         raise ValueError(f"eye: n_rows and n_cols must be non-negative, got {n} and {m}")
     k = as_int("eye", k, "k")
-    d = check_dtype("eye", dtype, _default(dev, _FLOAT), dev)
+    d = check_dtype("eye", dtype, kind_default(dev, FLOAT), dev)
     check_shape("eye", (n, m), d.itemsize)
     k = min(max(k, -n), m)  # a diagonal outside the matrix is all zeros
     return _new(_made("eye", dev.backend.eye, d, n, m, k))

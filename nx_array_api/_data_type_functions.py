@@ -14,7 +14,7 @@ from nx_core.dtype import DType
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._creation_functions import _scalar_join, py_kind
+from ._scalars import scalar_dtype, scalar_kind
 from ._validation import check_array, check_device, check_device_dtype
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
@@ -156,7 +156,7 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
                 raise TypeError(f"result_type: {a!r} is not one of the namespace's dtypes")
             dtypes.append(a)
         else:
-            k = py_kind(a)
+            k = scalar_kind(a)
             if k < 0:
                 raise TypeError(f"result_type: expected arrays, dtypes or Python scalars, got {type(a).__name__}")
             kinds.append(k)
@@ -166,5 +166,5 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
     for o in dtypes[1:]:
         d = _dt.result_type_pair(d, o, "result_type")
     for k in kinds:
-        d = _scalar_join("result_type", d, k)
+        d = scalar_dtype("result_type", d, k)
     return d

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from nx_core.device import default_device as _default_device
 from nx_core.dtype import DType
 from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
+from ._scalars import scalar_operand
 from ._validation import (
-    ScalarOverflowError,
     backend_of,
     broadcast_pair,
     broadcast_shapes,
@@ -31,50 +30,6 @@ _new = Array._new
 _CATS = _dt.CATEGORIES
 _INEXACT = _dt.CATEGORIES["floating-point"]
 _PROMOTE = _dt.PROMOTE
-
-
-def _scalar(name: str, s: Any, dtype: DType, device: Any = None) -> tuple[Any, DType]:
-    """A Python scalar combined with an array of ``dtype``: (the scalar, the result dtype).
-
-    Note: a float or complex with an integer array gives the default floating dtype of
-    the array's ``device`` (of the default device when None), as NumPy 2 does
-    (``int_x * 0.5`` is float64); the standard leaves it undefined.
-    """
-    t = type(s)
-    kind = dtype.kind
-    if t is bool:
-        if kind != "b":
-            raise TypeError(f"{name}: a Python bool can only be combined with a bool array, not {dtype.name}")
-        return s, dtype
-    if t is int:
-        if kind == "b":
-            raise TypeError(f"{name}: a Python int cannot be combined with a bool array")
-        if kind in "iu":
-            lo, hi = dtype.limits
-            if not lo <= s <= hi:
-                raise ScalarOverflowError(f"{name}: Python int {s} is out of bounds for {dtype.name}")
-            return s, dtype
-        return (float(s) if kind == "f" else complex(s)), dtype
-    if t is float:
-        if kind in "fc":
-            return s, dtype
-        if kind in "iu":
-            return s, default_dtype(device or _default_device(), "real floating")
-        raise TypeError(f"{name}: a Python float cannot be combined with a bool array")
-    if t is complex:
-        if kind == "f":
-            return s, _dt.REAL_TO_COMPLEX[dtype]
-        if kind in "iu":
-            return s, default_dtype(device or _default_device(), "complex floating")
-        if kind != "c":
-            raise TypeError(f"{name}: a Python complex cannot be combined with a bool array")
-        return s, dtype
-    if isinstance(s, Array):
-        return s, s.dtype
-    p = py_scalar(s)
-    if p is not s:
-        return _scalar(name, p, dtype, device)
-    raise TypeError(f"{name}: expected an nx array or a Python scalar, got {type(s).__name__}")
 
 
 def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any, DType]:
@@ -117,7 +72,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
 
 def _with_scalar(name: str, t: Tensor, s: Any, allowed: frozenset) -> tuple[Tensor, Any, DType]:
     """A tensor combined with a Python scalar: (the tensor in the result dtype, the scalar, that dtype)."""
-    s, d = _scalar(name, s, t.dtype, t.backend.device)
+    s, d = scalar_operand(name, s, t.dtype, t.backend.device)
     if d not in allowed:
         raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
     return (t if d is t.dtype else t.backend.cast(t, dtype=d)), s, d
@@ -226,7 +181,7 @@ def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
                 if ot.backend is B and ot.dtype is d and broadcast_shapes(fn.__name__, t.shape, ot.shape) == t.shape:
                     o = broadcast_tensor(ot, t.shape)
             elif type(other) in (int, float, complex):
-                s, rd = _scalar(fn.__name__, other, d)
+                s, rd = scalar_operand(fn.__name__, other, d)
                 if rd is d:
                     o = s
             if o is not None:

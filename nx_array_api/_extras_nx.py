@@ -27,7 +27,7 @@ from . import _dtypes as _dt
 from ._array_object import Array
 from ._compose import padded
 from ._creation_functions import asarray
-from ._elementwise_functions import _scalar
+from ._scalars import scalar_operand
 from ._manipulation_functions import concat, expand_dims, permute_dims, reshape
 from ._validation import as_int, backend_of, check_array, check_shape, core_message, names_memory_errors, normalize_axis
 
@@ -283,7 +283,7 @@ def pad(
             value = value._t.backend.item(value._t)
         if x.dtype.kind == "b" and type(value) is int and value in (0, 1):
             value = bool(value)  # the default 0 pads a bool array with False
-        v, d = _scalar("pad", value, x.dtype)
+        v, d = scalar_operand("pad", value, x.dtype)
         if d is not x.dtype:
             raise TypeError(f"pad: a {type(value).__name__} value cannot fill a {x.dtype.name} array")
         return _new(padded(x._t, pads, v))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._elementwise_functions import _scalar
+from ._scalars import scalar_operand
 from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, normalize_axis
 
 __all__ = ["threefry", "scatter"]
@@ -99,7 +99,7 @@ def scatter(
         ut = broadcast_tensor(ut, shape)
     else:
         B = backend_of("scatter", x._t, indices._t)
-        s, d = _scalar("scatter", updates, x.dtype)
+        s, d = scalar_operand("scatter", updates, x.dtype)
         if d is not x.dtype:
             raise TypeError(f"scatter: cannot cast a Python {type(updates).__name__} to x's dtype {x.dtype.name}")
         ut = B.full(x.dtype, indices.shape, s)

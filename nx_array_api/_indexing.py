@@ -20,7 +20,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, _new
-from ._elementwise_functions import _scalar
+from ._scalars import scalar_operand
 from ._validation import backend_of, broadcast_tensor, core_message, py_scalar
 
 __all__ = ["getitem", "setitem"]
@@ -418,7 +418,7 @@ def _value(name: str, x: Array, value: Any) -> Any:
         return t if vd is d else B.cast(t, dtype=d)
     value = py_scalar(value)
     if type(value) in (bool, int, float, complex):
-        s, rd = _scalar(name, value, d)
+        s, rd = scalar_operand(name, value, d)
         if rd is not d:
             raise TypeError(f"{name}: cannot cast a Python {type(value).__name__} to the array's dtype {d.name}")
         return s

@@ -12,7 +12,7 @@ from typing import Any, Literal, Optional, Tuple, Union
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._elementwise_functions import _scalar
+from ._scalars import scalar_operand
 from ._compose import flat, kept
 from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, normalize_axes, normalize_axis
 
@@ -109,7 +109,7 @@ def searchsorted(
         if d is None:
             raise TypeError(f"{name}: dtypes {t1.dtype.name} and {t2.dtype.name} cannot be promoted together")
     elif type(x2) in (int, float, bool):
-        s, d = _scalar(name, x2, t1.dtype, B.device)
+        s, d = scalar_operand(name, x2, t1.dtype, B.device)
         t2 = B.full(d, (), s)
     else:
         raise TypeError(f"{name}: x2 must be an nx array or a Python int or float, got {type(x2).__name__}")
@@ -165,12 +165,12 @@ def where(
     elif a1:
         t1 = x1._t
         B = backend_of(name, c, t1)
-        s, d = _scalar(name, x2, t1.dtype, B.device)
+        s, d = scalar_operand(name, x2, t1.dtype, B.device)
         t2 = B.full(d, (), s)
     elif a2:
         t2 = x2._t
         B = backend_of(name, c, t2)
-        s, d = _scalar(name, x1, t2.dtype, B.device)
+        s, d = scalar_operand(name, x1, t2.dtype, B.device)
         t1 = B.full(d, (), s)
     else:
         raise TypeError(

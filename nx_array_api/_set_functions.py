@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, Union
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._elementwise_functions import _scalar
+from ._scalars import scalar_operand
 from ._validation import backend_of, check_array
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
@@ -93,7 +93,7 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
         arr, s = (x1, x2) if a1 else (x2, x1)
         if not isinstance(s, int):
             raise TypeError(f"{name}: a scalar argument must be a Python int, got {type(s).__name__}")
-        v, d = _scalar(name, s, arr.dtype)
+        v, d = scalar_operand(name, s, arr.dtype)
         B = arr._t.backend
         ts = B.full(d, (), v)
         t1, t2 = (arr._t, ts) if a1 else (ts, arr._t)

@@ -12,7 +12,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._creation_functions import _check_values, _scalar_join, py_kind
+from ._scalars import check_values, scalar_dtype, scalar_kind
 from ._compose import kept
 from ._validation import as_int, backend_of, check_array, normalize_axes, normalize_axis
 
@@ -57,10 +57,10 @@ def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Tensor:
                 raise TypeError(f"{name}: {arg} of dtype {t.dtype.name} does not fit x's dtype {x.dtype.name}")
             t = t.backend.cast(t, dtype=d)
         return t
-    if py_kind(v) < 0:
+    if scalar_kind(v) < 0:
         raise TypeError(f"{name}: {arg} must be an nx array or a Python scalar, got {type(v).__name__}")
-    _scalar_join(name, x.dtype, py_kind(v))
-    _check_values(name, [v], {py_kind(v)}, x.dtype)
+    scalar_dtype(name, x.dtype, scalar_kind(v))
+    check_values(name, [v], {scalar_kind(v)}, x.dtype)
     shape = list(x.shape)
     shape[axis] = 1
     return x._t.backend.full(x.dtype, tuple(shape), v)

@@ -1,0 +1,128 @@
+"""Python scalars meeting nx dtypes: the one home of these rules.
+
+The standard's rules: a Python bool goes with bool arrays, an int with integer and
+floating-point arrays (range-checked against an integer dtype), a float with floating-
+point arrays, a complex with complex ones and, as a complex, with real floating-point
+ones (giving their complex dtype). Where the standard is silent, NumPy 2's: a float or a
+complex with an integer array gives the device's default floating dtype.
+
+``scalar_kind`` classifies a value, ``scalar_dtype`` gives the dtype an array of
+``dtype`` takes with a scalar of a kind, ``scalar_operand`` does both for one value,
+with its conversion, and ``check_values`` checks that scalars can be stored in a dtype.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from nx_core.device import Device, default_device
+from nx_core.dtype import DType
+from nx_core.errors import ScalarOverflowError
+
+from . import _dtypes as _dt
+from ._array_object import Array
+from ._validation import default_dtype, py_scalar
+
+__all__ = ["BOOL", "INT", "FLOAT", "COMPLEX", "scalar_kind", "kind_default", "scalar_dtype", "scalar_operand", "check_values"]
+
+#: Python scalar kinds, ordered as the standard's inference orders them.
+BOOL, INT, FLOAT, COMPLEX = 0, 1, 2, 3
+_KIND = {bool: BOOL, int: INT, float: FLOAT, complex: COMPLEX}
+_KIND_NAME = ("bool", "int", "float", "complex")
+_DEFAULT_OF = ("bool", "integral", "real floating", "complex floating")
+
+
+def scalar_kind(v: Any) -> int:
+    """The Python scalar kind of ``v`` (BOOL, INT, FLOAT, COMPLEX; subclasses too), or -1."""
+    k = _KIND.get(type(v))
+    if k is not None:
+        return k
+    for t, k in _KIND.items():
+        if isinstance(v, t):
+            return k
+    return -1
+
+
+def kind_default(device: Device, kind: int) -> DType:
+    """The dtype ``device`` gives a Python scalar of ``kind`` on its own."""
+    return _dt.bool if kind == BOOL else default_dtype(device, _DEFAULT_OF[kind])
+
+
+def scalar_dtype(name: str, dtype: DType, kind: int, device: Device | None = None) -> DType:
+    """The dtype of an array of ``dtype`` combined with a Python scalar of ``kind``
+    (TypeError naming ``name`` where the two do not go together)."""
+    k = dtype.kind
+    if kind == BOOL:
+        ok = k == "b"
+    elif kind == INT:
+        ok = k != "b"
+    elif kind == FLOAT:
+        if k in "iu":
+            return kind_default(device or default_device(), FLOAT)
+        ok = k in "fc"
+    else:
+        if k == "f":
+            return _dt.REAL_TO_COMPLEX[dtype]
+        if k in "iu":
+            return kind_default(device or default_device(), COMPLEX)
+        ok = k == "c"
+    if not ok:
+        raise TypeError(f"{name}: a Python {_KIND_NAME[kind]} cannot be combined with a {dtype.name} array")
+    return dtype
+
+
+def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None) -> tuple[Any, DType]:
+    """A Python scalar (or a scalar in disguise, see ``py_scalar``) combined with an array
+    of ``dtype``: (the scalar as the result dtype takes it, the result dtype). An int out
+    of an integer dtype's range is a ScalarOverflowError; an nx array passes through."""
+    k = _KIND.get(type(s))
+    if k is None:
+        if isinstance(s, Array):
+            return s, s.dtype
+        p = py_scalar(s)
+        if p is not s:
+            return scalar_operand(name, p, dtype, device)
+        raise TypeError(f"{name}: expected an nx array or a Python scalar, got {type(s).__name__}")
+    d = scalar_dtype(name, dtype, k, device)
+    if k == INT:
+        kind = d.kind
+        if kind in "iu":
+            lo, hi = d.limits
+            if not lo <= s <= hi:
+                raise ScalarOverflowError(f"{name}: Python int {s} is out of bounds for {d.name}")
+        elif kind == "f":
+            s = float(s)
+        elif kind == "c":
+            s = complex(s)
+    return s, d
+
+
+def check_values(name: str, values: list[Any], kinds: set[int], dtype: DType) -> None:
+    """Checks that Python scalars of ``kinds`` can be stored as ``dtype``."""
+    k = dtype.kind
+    if k == "b":
+        return
+    if COMPLEX in kinds and k != "c":
+        raise TypeError(f"{name}: a complex value cannot be stored in a {dtype.name} array")
+    if k in "iu":
+        lo, hi = dtype.limits
+        for v in values:
+            if type(v) is not int:
+                if isinstance(v, float):
+                    if not math.isfinite(v):
+                        raise ValueError(f"{name}: cannot store {v} in a {dtype.name} array")
+                    v = int(v)
+                elif isinstance(v, int):
+                    v = int(v)
+                else:
+                    continue
+            if not lo <= v <= hi:
+                raise ScalarOverflowError(f"{name}: Python int {v} is out of bounds for {dtype.name}")
+    elif INT in kinds:
+        for v in values:
+            if isinstance(v, int) and not isinstance(v, bool):
+                try:
+                    float(v)
+                except OverflowError:
+                    raise ScalarOverflowError(f"{name}: Python int {v} is too large for {dtype.name}") from None
