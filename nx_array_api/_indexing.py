@@ -19,9 +19,11 @@ from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from ._array_object import Array, _new
+from ._array_object import Array
 from ._scalars import scalar_operand
 from ._validation import backend_of, broadcast_tensor, core_message, py_scalar
+
+_new = Array._new
 
 __all__ = ["getitem", "setitem"]
 

@@ -21,7 +21,7 @@ __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 _new = Array._new
 
 
-def _promote(name: str, x1: Any, x2: Any, allowed: frozenset, what: str) -> tuple[Tensor, Tensor, Any]:
+def promote_operands(name: str, x1: Any, x2: Any, allowed: frozenset, what: str) -> tuple[Tensor, Tensor, Any]:
     """Both operands as tensors of their promoted dtype (TypeError outside ``allowed``),
     and the backend of their device (ValueError when they live on two devices)."""
     x1 = check_array(name, x1, "x1")
@@ -49,7 +49,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
         B = t1.backend
         if len(s1) == 2 and len(s2) == 2 and s1[1] == s2[0] and t1.dtype is t2.dtype and t1.dtype in _dt.numeric and t2.backend is B:
             return _new(B.matmul(t1, t2))
-    t1, t2, B = _promote("matmul", x1, x2, _dt.numeric, "numeric")
+    t1, t2, B = promote_operands("matmul", x1, x2, _dt.numeric, "numeric")
     s1, s2 = t1.shape, t2.shape
     if not s1 or not s2:
         raise ValueError(f"matmul: operands must have at least one dimension, got shapes {s1} and {s2}")
@@ -117,7 +117,7 @@ def tensordot(
 ) -> Array:
     """Tensor contraction over ``axes`` (an int N: the last N of x1 with the first N of
     x2; or a pair of axis sequences). Contracted sizes must match exactly."""
-    t1, t2, B = _promote("tensordot", x1, x2, _dt.numeric, "numeric")
+    t1, t2, B = promote_operands("tensordot", x1, x2, _dt.numeric, "numeric")
     s1, s2 = t1.shape, t2.shape
     a1, a2 = _contraction_axes("tensordot", axes, len(s1), len(s2))
     for i, j in zip(a1, a2):
@@ -135,7 +135,7 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     have the same rank); the contracted axis must have the same size in both inputs
     (it is never broadcast), the other axes broadcast.
     """
-    t1, t2, B = _promote("vecdot", x1, x2, _dt.numeric, "numeric")
+    t1, t2, B = promote_operands("vecdot", x1, x2, _dt.numeric, "numeric")
     s1, s2 = t1.shape, t2.shape
     ax = as_int("vecdot", axis, "axis")
     n = max(len(s1), len(s2))

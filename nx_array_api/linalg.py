@@ -21,7 +21,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._linear_algebra_functions import _promote, matmul, matrix_transpose, tensordot, vecdot  # noqa: F401 (re-exported)
+from ._linear_algebra_functions import matmul, matrix_transpose, promote_operands, tensordot, vecdot  # noqa: F401 (re-exported)
 from ._compose import kept
 from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_device_dtype, normalize_axes
 
@@ -267,7 +267,7 @@ def solve(x1: Array, x2: Array, /) -> Array:
     stack of ``(M, K)`` matrices whose batch dimensions broadcast with x1's."""
     _floating("solve", x1, "x1")
     _floating("solve", x2, "x2")
-    a, b, B = _promote("solve", x1, x2, _dt.floating, "floating-point")
+    a, b, B = promote_operands("solve", x1, x2, _dt.floating, "floating-point")
     sa, sb = a.shape, b.shape
     if len(sa) < 2 or sa[-1] != sa[-2]:
         raise ValueError(f"solve: x1 must be a stack of square matrices, got shape {sa}")
@@ -328,7 +328,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Cross products of the 3-element vectors along ``axis`` (negative, counted from
     the end); the other axes broadcast."""
-    a, b, B = _promote("cross", x1, x2, _dt.numeric, "numeric")
+    a, b, B = promote_operands("cross", x1, x2, _dt.numeric, "numeric")
     sa, sb = a.shape, b.shape
     lo, nd = min(len(sa), len(sb)), max(len(sa), len(sb))
     ax = as_int("cross", axis, "axis")
@@ -361,7 +361,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
 
 def outer(x1: Array, x2: Array, /) -> Array:
     """Outer product of two 1-D arrays: shape ``(N, M)``."""
-    a, b, B = _promote("outer", x1, x2, _dt.numeric, "numeric")
+    a, b, B = promote_operands("outer", x1, x2, _dt.numeric, "numeric")
     sa, sb = a.shape, b.shape
     if len(sa) != 1 or len(sb) != 1:
         raise ValueError(f"outer: x1 and x2 must be 1-D, got shapes {sa} and {sb}")
