@@ -9,18 +9,7 @@ import pytest
 
 import nx_array_api as xp
 from nx_array_api._validation import ScalarOverflowError
-
-
-def N(x):
-    return np.asarray(x)
-
-
-def same(x, expected):
-    e = np.asarray(expected)
-    r = N(x)
-    assert r.shape == e.shape, (r.shape, e.shape)
-    assert r.dtype == e.dtype, (r.dtype, e.dtype)
-    np.testing.assert_array_equal(r, e)
+from nx_testing import N, same
 
 
 # ----------------------------------------------------------------------- asarray

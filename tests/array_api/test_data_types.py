@@ -7,17 +7,7 @@ import pytest
 
 import nx_array_api as xp
 from nx_array_api import _dtypes as _dt
-
-
-def N(x):
-    return np.asarray(x)
-
-
-def same(x, expected):
-    e = np.asarray(expected)
-    r = N(x)
-    assert r.shape == e.shape and r.dtype == e.dtype, (r.shape, r.dtype, e.shape, e.dtype)
-    np.testing.assert_array_equal(r, e)
+from nx_testing import N, same
 
 
 NAMES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",

@@ -10,16 +10,10 @@ import numpy as np
 import pytest
 
 import nx_array_api as xp
+from nx_testing import same
 
 NAMES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
          "float32", "float64", "complex64", "complex128"]
-
-
-def same(x, expected):
-    e = np.asarray(expected)
-    r = np.asarray(x)
-    assert r.shape == e.shape and r.dtype == e.dtype, (r.shape, r.dtype, e.shape, e.dtype)
-    np.testing.assert_array_equal(r, e)
 
 
 def values(name, n=4):

@@ -7,14 +7,7 @@ import pytest
 
 import nx_array_api as xp
 from nx_array_api._extras_scatter import scatter, threefry
-
-
-def A(a, dtype=None):
-    return xp.asarray(np.asarray(a, dtype=dtype))
-
-
-def N(a):
-    return np.asarray(a)
+from nx_testing import A, N
 
 
 # ------------------------------------------------------------------ threefry

@@ -6,26 +6,7 @@ import numpy as np
 import pytest
 
 import nx_array_api as xp
-from nx_array_api._array_object import Array
-from nx_core.backend import get_backend
-
-_B = get_backend()
-
-
-def A(a, dtype=None):
-    return Array._new(_B.from_host(np.asarray(a, dtype=dtype)))
-
-
-def N(x):
-    return np.asarray(x)
-
-
-def same(x, expected):
-    e = np.asarray(expected)
-    r = N(x)
-    assert r.shape == e.shape, (r.shape, e.shape)
-    assert r.dtype == e.dtype, (r.dtype, e.dtype)
-    np.testing.assert_array_equal(r, e)
+from nx_testing import A, N, same
 
 
 def nxkey(k):
