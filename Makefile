@@ -32,6 +32,8 @@ test: $(STAMP)
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS) tests
 
 # The official conformance suite; it is not on the package index (see README).
+# No Hypothesis deadline: tests never assert timings, and the suite's own reference
+# computations (tensordot's, for one) can pass 800 ms on a loaded 2-core CI machine.
 array-api-tests: $(STAMP)
 	@if [ ! -d "$(ARRAY_API_TESTS_DIR)/array_api_tests" ]; then \
 	  echo "array-api-tests: the suite is missing from $(ARRAY_API_TESTS_DIR)/. Get it with:"; \
@@ -45,6 +47,7 @@ array-api-tests: $(STAMP)
 	ARRAY_API_TESTS_MODULE=nx_array_api ARRAY_API_TESTS_VERSION=2025.12 \
 	  $(PY) -m pytest $(ARRAY_API_TESTS_DIR)/array_api_tests -q -rfE \
 	  -n $(ARRAY_API_TESTS_WORKERS) --max-examples $(ARRAY_API_TESTS_EXAMPLES) \
+	  --hypothesis-disable-deadline \
 	  --xfails-file $(CURDIR)/array-api-tests-xfails.txt \
 	  --json-report --json-report-file=$(CURDIR)/.array-api-tests.json $(ARGS)
 
