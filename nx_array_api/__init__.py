@@ -18,6 +18,7 @@ __version__ = "0.1.0"
 from nx_core.device import using_device
 
 from ._array_object import Array, Device
+from ._flags import Flags, get_flags, reset_flags, set_flags
 from ._constants import *  # noqa: F401,F403
 from ._constants import __all__ as _c
 from ._creation_functions import *  # noqa: F401,F403
@@ -75,6 +76,10 @@ __all__ = sorted(
         "Array",
         "Device",
         "using_device",
+        "Flags",
+        "get_flags",
+        "reset_flags",
+        "set_flags",
         "bool",
         "int8",
         "int16",
@@ -108,3 +113,9 @@ __all__ = sorted(
         *_xn,
     }
 )
+
+# The flags, from the environment (NX_STRICT, NX_API_VERSION, ...), now that every
+# name they gate exists.
+from ._flags import set_flags_from_environment as _flags_from_environment  # noqa: E402
+
+_flags_from_environment()

@@ -97,6 +97,8 @@ class Array:
 
     # ------------------------------------------------------------- conversion
     def _scalar(self, name: str, kinds: str) -> Any:
+        if _flags.STRICT and self._t.shape:
+            raise TypeError(f"{name}: only 0-d arrays convert to Python scalars in strict mode, got shape {self.shape}")
         if self.size != 1:
             raise TypeError(f"{name}: only arrays with one element can be converted to Python scalars, got shape {self.shape}")
         if self.dtype.kind not in kinds:
@@ -178,6 +180,10 @@ class Array:
 
     # --------------------------------------------------- Python container-ish
     def __len__(self) -> int:
+        """``len(x)``: the length of the first axis, as in NumPy (strict mode: TypeError,
+        the standard has no ``__len__``)."""
+        if _flags.STRICT:
+            raise TypeError("__len__: the standard's arrays have no len(); use x.shape[0] (strict mode)")
         if self.ndim == 0:
             raise TypeError("len() of a 0-d array")
         return self.shape[0]
@@ -206,6 +212,8 @@ class Array:
         in NumPy."""
         if not spec:
             return str(self)
+        if _flags.STRICT:
+            raise TypeError(f"__format__: format spec {spec!r} on an array is not portable (strict mode); format float(x)")
         if self._t.shape:
             raise TypeError(f"__format__: format spec {spec!r} needs a 0-d array, got shape {self.shape}")
         return format(self._t.backend.item(self._t), spec)
@@ -317,6 +325,7 @@ _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 from . import _elementwise_functions as _ew  # noqa: E402
 from . import _indexing as _ix  # noqa: E402
 from . import _linear_algebra_functions as _la  # noqa: E402
+from . import _flags  # noqa: E402
 from . import _validation as _val  # noqa: E402
 
 # Forward and unary operators are the namespace functions themselves: one call less on

@@ -19,6 +19,7 @@ from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
+from . import _flags
 from ._array_object import Array, Device
 from ._scalars import BOOL, COMPLEX, FLOAT, INT, check_values, kind_default, scalar_dtype, scalar_kind
 from ._validation import (
@@ -263,6 +264,9 @@ def asarray(
                     check_values("asarray", obj, {INT}, d)
                 return _new(dev.backend.from_sequence(obj, (len(obj),), d))
     if _is_seq(obj) or scalar_kind(obj) >= 0:
+        if _flags.STRICT and _is_seq(obj) and any(isinstance(o, Array) for o in obj):
+            # as array-api-strict: nx arrays directly in the list (deeper ones pass)
+            raise TypeError("asarray: nx arrays in a list are not portable (strict mode); use stack")
         try:
             shape, values, kinds, dtypes = _walk(obj)
         except _Foreign:

@@ -148,8 +148,18 @@ def _mixed(a: DType, b: DType) -> DType | None:
 MIXED: dict[tuple[DType, DType], DType] = _table(_mixed)
 MIXED.update({(b, a): j for (a, b), j in list(MIXED.items())})
 
-#: The table the functions promote with: the standard's and the mixed-kind pairs.
+#: The table the functions promote with: the standard's and, but in strict mode, the
+#: mixed-kind pairs (``set_mixed_promotion``; modules keep references to this dict).
 PROMOTE: dict[tuple[DType, DType], DType] = {**PROMOTION, **MIXED}
+
+
+def set_mixed_promotion(enabled: bool) -> None:
+    """PROMOTE with (drop-in mode) or without (strict mode) the MIXED pairs, in place."""
+    if enabled != (len(PROMOTE) > len(PROMOTION)):
+        PROMOTE.clear()
+        PROMOTE.update(PROMOTION)
+        if enabled:
+            PROMOTE.update(MIXED)
 
 REAL_TO_COMPLEX = {float32: complex64, float64: complex128}
 COMPLEX_TO_REAL = {complex64: float32, complex128: float64}

@@ -14,6 +14,7 @@ from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
+from . import _flags
 from ._array_object import Array
 from ._scalars import scalar_operand
 from ._validation import (
@@ -21,6 +22,7 @@ from ._validation import (
     broadcast_pair,
     broadcast_shapes,
     broadcast_tensor,
+    check_unshared,
     core_message,
     default_dtype,
     py_scalar,
@@ -167,6 +169,8 @@ def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
     The result must keep ``x``'s dtype and shape (the standard forbids in-place
     operators that would change either).
     """
+    if _flags.STRICT:
+        check_unshared(getattr(fn, "__name__", "inplace"), x, other)
     prim = _IN_PLACE.get(fn)
     if prim is not None:
         # add/subtract/multiply into a dense x: the backend writes straight into x's
@@ -265,11 +269,34 @@ _logical_not = _unary("logical_not", "bool", "logical_not", "")
 maximum = _binary("maximum", "real numeric", "max", "Elementwise maximum; NaN propagates.")
 minimum = _binary("minimum", "real numeric", "min", "Elementwise minimum; NaN propagates.")
 nextafter = _binary("nextafter", "real floating-point", "nextafter", "The next representable value after x1 toward x2.")
-pow = _binary("pow", "numeric", "pow", "x1 ** x2; integer powers are exact and wrap.")  # noqa: A001
+_pow = _binary("pow", "numeric", "pow", "")
 _true_divide = _binary("divide", "floating-point", "div", "")
 
 # The in-place operators whose backend primitive (by name) may write into an operand (protocol).
 _IN_PLACE = {add: "add", subtract: "sub", multiply: "mul"}
+
+
+def pow(x1: Any, x2: Any, /) -> Array:  # noqa: A001
+    """x1 ** x2; integer powers are exact and wrap.
+
+    Note: an integer to a negative integer power is the exact power truncated toward
+    zero (``2 ** -1`` is 0, ``-1 ** -1`` is -1), as the standard leaves it open; strict
+    mode refuses it with NumPy's ValueError, as array-api-strict does.
+    """
+    if _flags.STRICT:
+        _strict_negative_power(x1, x2)
+    return _pow(x1, x2)
+
+
+def _strict_negative_power(x1: Any, x2: Any) -> None:
+    i1 = type(x1) is not Array or x1._t.dtype.kind in "iu"
+    if type(x2) is Array:
+        t = x2._t
+        neg = i1 and t.dtype.kind == "i" and t.numel and t.backend.item(t.backend.reduce_min(t, axes=tuple(range(len(t.shape))))) < 0
+    else:
+        neg = i1 and type(x1) is Array and type(x2) is int and x2 < 0
+    if neg:
+        raise ValueError("pow: an integer to a negative integer power is not portable (strict mode): integers to negative integer powers are not allowed")
 
 
 def divide(x1: Any, x2: Any, /) -> Array:
@@ -277,10 +304,12 @@ def divide(x1: Any, x2: Any, /) -> Array:
 
     Note: integer / integer returns the default floating dtype of the device (float64,
     float32 where the device has none), as NumPy does and as consumers such as
-    scikit-learn expect; the standard leaves it to us.
+    scikit-learn expect; the standard leaves it to us. Strict mode refuses it.
     """
     if (type(x1) is not Array or x1._t.dtype.kind in "fc") and (type(x2) is not Array or x2._t.dtype.kind in "fc"):
         return _true_divide(x1, x2)
+    if _flags.STRICT:
+        return _true_divide(x1, x2)  # refuses the integer operand as the standard's divide does
     a = x1 if type(x1) is not Array or x1._t.dtype.kind in "fc" else _to_default_float("divide", x1)
     b = x2 if type(x2) is not Array or x2._t.dtype.kind in "fc" else _to_default_float("divide", x2)
     return _true_divide(a, b)
@@ -291,8 +320,10 @@ def _truth(x: Any) -> Any:
     NaN included, is True); anything else as it is, for the caller to judge."""
     if type(x) is Array:
         t = x._t
-        return x if t.dtype is _dt.bool else _new(t.backend.cast(t, dtype=_dt.bool))
-    if type(x) in (int, float, complex):
+        if t.dtype is _dt.bool or _flags.STRICT:
+            return x  # strict mode: the standard's bool-only logical functions
+        return _new(t.backend.cast(t, dtype=_dt.bool))
+    if type(x) in (int, float, complex) and not _flags.STRICT:
         return bool(x)
     return x
 
@@ -302,6 +333,7 @@ def logical_and(x1: Any, x2: Any, /) -> Array:
 
     Note: numeric operands count by their truth (nonzero is True), as in NumPy; the
     standard asks for bool. scikit-learn's roc_curve calls the logical functions on floats.
+    Strict mode refuses them.
     """
     return _logical_and(_truth(x1), _truth(x2))
 

@@ -19,13 +19,14 @@ from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
+from . import _flags
 from ._array_object import Array
 from ._scalars import scalar_operand
-from ._validation import backend_of, broadcast_tensor, core_message, py_scalar
+from ._validation import backend_of, broadcast_tensor, check_unshared, core_message, py_scalar
 
 _new = Array._new
 
-__all__ = ["getitem", "setitem"]
+__all__ = ["getitem", "getitem_strict", "setitem", "bind"]
 
 # Item tags of a parsed key.
 _INT, _SLICE, _NONE, _IARR, _BARR, _BOOL0 = range(6)
@@ -240,6 +241,8 @@ def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
 def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[int, ...]]:
     """(tensor, backend key, result shape) for a key holding integer or boolean arrays."""
     B = t.backend
+    if not _flags.BOOLEAN_INDEXING and any(tag in (_BARR, _BOOL0) for tag, _ in items):
+        _flags.requires_boolean_indexing(name)
     if t.masked:
         t = B.copy(t)
     # 0-d booleans: a new unit axis indexed by [0] (True) or [] (False).
@@ -386,7 +389,7 @@ def getitem(x: Array, key: Any, /) -> Array:
     if type(key) is Array:  # x[int array] along axis 0, or x[mask] with x's own shape
         kt = key._t
         kind = kt.dtype.kind
-        if kt.backend is t.backend and ((kind in "iu" and kt.shape and t.shape) or (kind == "b" and kt.shape == t.shape)):
+        if kt.backend is t.backend and ((kind in "iu" and kt.shape and t.shape) or (kind == "b" and kt.shape == t.shape and _flags.BOOLEAN_INDEXING)):
             try:
                 return _new(t.backend.index(t, (kt,)))
             except IndexError as e:
@@ -447,6 +450,9 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
     name = "__setitem__"
     if x._t.masked:
         raise ValueError(f"{name}: cannot write into a virtually padded (masked) view")
+    if _flags.STRICT:
+        check_strict_key(name, x, key, setting=True)
+        check_unshared(name, x, value)
     v = _value(name, x, value)
     basic, t, k, shape = _resolve(name, x, key)
     v = _fit(name, v, shape)
@@ -460,3 +466,92 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
         raise ValueError(core_message(name, e)) from None
     except IndexError as e:
         raise IndexError(core_message(name, e)) from None
+
+
+# ------------------------------------------------------------------ strict mode
+def getitem_strict(x: Array, key: Any, /) -> Array:
+    """``x[key]`` in strict mode: the standard's keys only (``check_strict_key``)."""
+    check_strict_key("__getitem__", x, key, setting=False)
+    return getitem(x, key)
+
+
+def bind(strict: bool) -> None:
+    """Makes ``Array.__getitem__`` strict mode's or the drop-in's (called by the flags)."""
+    Array.__getitem__ = getitem_strict if strict else getitem  # type: ignore[assignment,method-assign]
+
+
+def _int_like(k: Any) -> bool:
+    """An int, or a scalar with ``__index__`` (NumPy's integer scalars), not a bool."""
+    return type(k) is int or (not isinstance(k, bool) and hasattr(k, "__index__") and not hasattr(k, "__len__") and not isinstance(k, Array))
+
+
+def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:
+    """IndexError for every key the standard does not specify, as array-api-strict refuses
+    them: anything but ints, slices, ``...``, ``None`` (not in assignments) and nx integer
+    or boolean arrays; keys that leave axes out without an ellipsis; slice bounds outside
+    the axis; integer arrays with slices, ``...`` or masks, or in assignments; a boolean
+    array that is not the sole index."""
+    keys = key if type(key) is tuple else (key,)
+    n_ell = n_axes = 0
+    mask = iarr = has_slice = False
+    for k in keys:
+        if k is None:
+            if setting:
+                raise _fail(name, "None (a new axis) in an assignment's key is not portable (strict mode)")
+        elif k is Ellipsis:
+            n_ell += 1
+        elif type(k) is slice:
+            has_slice = True
+            n_axes += 1
+        elif isinstance(k, Array):
+            d = k.dtype
+            if d is _dt.bool:
+                mask = True
+                n_axes += k.ndim
+            elif d in _dt.integer:
+                if setting:
+                    raise _fail(name, "integer array keys in an assignment are not portable (strict mode)")
+                iarr = iarr or k.ndim > 0
+                n_axes += 1
+            else:
+                raise _fail(name, f"arrays used as indices must be of integer or boolean dtype, got {d.name}")
+        elif _int_like(k):
+            n_axes += 1
+        else:
+            raise _fail(
+                name,
+                f"a {type(k).__name__} index is not portable (strict mode): the standard's keys are ints, slices, "
+                "..., None and nx integer or boolean arrays",
+            )
+    if n_ell > 1:
+        raise _fail(name, "an index can only have a single ellipsis ('...')")
+    shape = x.shape
+    if mask and len(keys) != 1:
+        raise _fail(name, "a boolean array index is portable only as the sole index (strict mode)")
+    if n_ell == 0 and not mask and n_axes < len(shape):
+        raise _fail(
+            name,
+            f"the key indexes {n_axes} of {len(shape)} axes; add a trailing ... for the rest "
+            "(strict mode: the standard does not complete keys implicitly)",
+        )
+    if iarr and (n_ell or has_slice or mask):
+        raise _fail(name, "integer array keys mixed with slices, ... or masks are not portable (strict mode)")
+    if has_slice:
+        _check_slice_bounds(name, keys, shape, n_axes)
+
+
+def _check_slice_bounds(name: str, keys: tuple, shape: tuple[int, ...], n_axes: int) -> None:
+    """Slice starts and stops within [-n, n] for an axis of size n (strict mode)."""
+    ax = 0
+    for k in keys:
+        if k is None:
+            continue
+        if k is Ellipsis:
+            ax += len(shape) - n_axes
+            continue
+        if type(k) is slice:
+            n = shape[ax]
+            for what, v in (("start", k.start), ("stop", k.stop)):
+                if v is not None and _int_like(v) and not -n <= operator.index(v) <= n:
+                    raise _fail(name, f"slice {what} {v} is outside [-{n}, {n}] for an axis of size {n} (strict mode: out-of-bounds slices are not portable)")
+        ax += 1

@@ -8,6 +8,7 @@ from nx_core import device as _device
 from nx_core.dtype import DType
 
 from . import _dtypes as _dt
+from . import _flags
 from ._array_object import Device
 from ._validation import MAX_DIMS, check_device, default_dtype
 
@@ -37,19 +38,25 @@ class Info:
     __slots__ = ()
 
     def capabilities(self) -> dict[str, Any]:
-        """What nx supports: boolean indexing, data-dependent shapes, up to 64 dimensions."""
-        return {"boolean indexing": True, "data-dependent shapes": True, "max dimensions": MAX_DIMS}
+        """What nx supports: boolean indexing, data-dependent shapes (as the flags of
+        ``set_flags`` say) and, from the 2024.12 standard on, up to 64 dimensions."""
+        caps: dict[str, Any] = {"boolean indexing": _flags.BOOLEAN_INDEXING, "data-dependent shapes": _flags.DATA_DEPENDENT_SHAPES}
+        if _flags.API_VERSION >= "2024.12":
+            caps["max dimensions"] = MAX_DIMS
+        return caps
 
     def default_device(self) -> Device:
         """The default device: ``cpu`` unless ``NX_DEFAULT_DEVICE`` or ``using_device`` chose another."""
         return _device.default_device()
 
-    def devices(self) -> "DeviceTuple":
+    def devices(self) -> "DeviceTuple | list[Device]":
         """Every device: ``cpu`` and the virtual test devices (see ``nx_core.device``).
 
         A tuple, as the 2025.12 standard says; it also concatenates with a list, as the
         earlier standards' list did (SciPy's test configuration writes
-        ``devices() + [None]``)."""
+        ``devices() + [None]``); under the flag ``api_version`` before 2025.12, a list."""
+        if _flags.API_VERSION < "2025.12":
+            return list(_device.devices())
         return DeviceTuple(_device.devices())
 
     def default_dtypes(self, *, device: Any = None) -> dict[str, DType]:

@@ -16,6 +16,7 @@ from nx_core.errors import AxisError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
+from . import _flags
 from ._array_object import Array
 from ._compose import flat, reshaped
 from ._validation import (
@@ -255,6 +256,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
         ax = _axis(name, axis, x.ndim)
     n = t.shape[ax]
     if isinstance(repeats, Array) and repeats.ndim != 0:
+        _flags.requires_data_dependent_shapes(name)
         r = repeats._t
         backend_of(name, t, r)
         if repeats.dtype not in _dt.integer:

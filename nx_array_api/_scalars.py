@@ -21,6 +21,7 @@ from nx_core.dtype import DType
 from nx_core.errors import ScalarOverflowError
 
 from . import _dtypes as _dt
+from . import _flags
 from ._array_object import Array
 from ._validation import default_dtype, py_scalar
 
@@ -59,17 +60,27 @@ def scalar_dtype(name: str, dtype: DType, kind: int, device: Device | None = Non
         ok = k != "b"
     elif kind == FLOAT:
         if k in "iu":
+            _strict_refuses(name, kind, dtype)
             return kind_default(device or default_device(), FLOAT)
         ok = k in "fc"
     else:
         if k == "f":
             return _dt.REAL_TO_COMPLEX[dtype]
         if k in "iu":
+            _strict_refuses(name, kind, dtype)
             return kind_default(device or default_device(), COMPLEX)
         ok = k == "c"
     if not ok:
         raise TypeError(f"{name}: a Python {_KIND_NAME[kind]} cannot be combined with a {dtype.name} array")
     return dtype
+
+
+def _strict_refuses(name: str, kind: int, dtype: DType) -> None:
+    if _flags.STRICT:
+        raise TypeError(
+            f"{name}: a Python {_KIND_NAME[kind]} cannot be combined with a {dtype.name} array in strict mode "
+            f"(the standard leaves an integer array with a Python {_KIND_NAME[kind]} undefined)"
+        )
 
 
 def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None) -> tuple[Any, DType]:

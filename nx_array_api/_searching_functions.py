@@ -11,6 +11,7 @@ from typing import Any, Literal, Optional, Tuple, Union
 
 
 from . import _dtypes as _dt
+from . import _flags
 from ._array_object import Array
 from ._scalars import scalar_operand
 from ._compose import flat, kept
@@ -79,6 +80,7 @@ def count_nonzero(
 
 def nonzero(x: Array, /) -> Tuple[Array, ...]:
     """One int64 index array per axis of ``x``, listing its non-zero elements in C order."""
+    _flags.requires_data_dependent_shapes("nonzero")
     x = check_array("nonzero", x)
     if x.ndim == 0:
         raise ValueError("nonzero: x must have at least one dimension, got a 0-d array")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 from . import _dtypes as _dt
+from . import _flags
 from ._array_object import Array
 from ._scalars import scalar_operand
 from ._validation import backend_of, check_array
@@ -44,6 +45,7 @@ class UniqueInverseResult(NamedTuple):
 
 
 def _unique(name: str, x: Any) -> tuple[Array, Array, Array, Array]:
+    _flags.requires_data_dependent_shapes(name)
     x = check_array(name, x)
     B = x._t.backend
     values, index, inverse, counts = B.unique(x._t)
@@ -71,6 +73,7 @@ def unique_inverse(x: Array, /) -> UniqueInverseResult:
 
 def unique_values(x: Array, /) -> Array:
     """The unique values of the flattened ``x``, sorted; each NaN is its own value."""
+    _flags.requires_data_dependent_shapes("unique_values")
     x = check_array("unique_values", x)
     t = x._t
     return _new(t.backend.unique(t)[0])
@@ -85,6 +88,10 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     if type(invert) is not bool:
         raise TypeError(f"{name}: invert must be a bool, got {type(invert).__name__}")
     a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
+    if _flags.STRICT:
+        for a in (x1, x2):
+            if isinstance(a, Array) and a.dtype not in _dt.integer:
+                raise TypeError(f"{name}: {a.dtype.name} arrays are not portable here (strict mode): the standard's isin takes integers")
     if a1 and a2:
         t1, t2 = x1._t, x2._t
         B = backend_of(name, t1, t2)

@@ -14,6 +14,7 @@ from nx_core.errors import AxisError, NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
+from . import _flags
 from ._array_object import Array
 
 __all__ = [
@@ -218,6 +219,8 @@ def normalize_axes(name: str, axis: Any, ndim: int) -> tuple[int, ...]:
     if axis is None:
         return tuple(range(ndim))
     if isinstance(axis, (tuple, list)):
+        if type(axis) is not tuple and _flags.STRICT:
+            raise TypeError(f"{name}: axis must be an int or a tuple of ints in strict mode, got {type(axis).__name__}")
         axes = tuple(normalize_axis(name, a, ndim) for a in axis)
         if len(set(axes)) != len(axes):
             raise ValueError(f"{name}: repeated axis in {tuple(axis)}")
@@ -274,6 +277,8 @@ def py_scalar(v: Any) -> Any:
         return v
     if t is Array:
         return v._t.backend.item(v._t) if not v._t.shape else v
+    if _flags.STRICT:
+        return v  # strict mode: NumPy scalars and subclasses are not Python scalars
     if isinstance(v, bool):
         return bool(v)
     if isinstance(v, int):
@@ -288,3 +293,18 @@ def py_scalar(v: Any) -> Any:
         if type(r) in (bool, int, float, complex):
             return r
     return v
+
+
+def check_unshared(name: str, x: Array, *operands: Any) -> None:
+    """Strict mode's write check: writing through ``x`` must not be visible through
+    another live array (a view of x, an array x is a view of, a NumPy or DLPack array
+    sharing its memory); what the operands of this very write hold does not count.
+    The standard leaves such aliasing unspecified, and JAX has no in-place writes."""
+    t = x._t
+    exempt = tuple(o._t for o in operands if isinstance(o, Array))
+    if t.backend.aliased(t, exempt):
+        raise ValueError(
+            f"{name}: writing through an array that shares its memory with another array is not portable "
+            "(strict mode); copy it first (asarray(x, copy=True)) or write into the array the view came from "
+            "once its views are gone"
+        )

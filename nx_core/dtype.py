@@ -25,12 +25,22 @@ __all__ = [
     "ALL",
     "by_name",
     "register_numpy_dtypes",
+    "set_numpy_interop",
 ]
 
 #: DType -> numpy.dtype, filled by the NumPy backend (``register_numpy_dtypes``).
 _NUMPY_DTYPES: dict = {}
 #: What loads the NumPy backend when NumPy asks before any nx array exists.
 _NUMPY_LOADER: list = []
+#: Whether NumPy may read nx dtypes (``set_numpy_interop``).
+_NUMPY_INTEROP: list = [True]
+
+
+def set_numpy_interop(enabled: bool) -> None:
+    """Lets NumPy read nx dtypes through ``__numpy_dtype__`` (the default), or not: then
+    nx dtypes are foreign to NumPy (``np.dtype(xp.float64)`` is NumPy's TypeError), as a
+    strict namespace's are."""
+    _NUMPY_INTEROP[0] = bool(enabled)
 
 
 def register_numpy_dtypes(mapping: dict | None = None, *, loader: object = None) -> None:
@@ -85,6 +95,8 @@ class DType:
         ``ndarray.astype(xp.float64)`` (NumPy >= 2.4 reads this attribute): the one the
         NumPy backend registers (``register_numpy_dtypes``), loading that backend first
         if no nx array has yet. This module imports no engine."""
+        if not _NUMPY_INTEROP[0]:
+            raise AttributeError("__numpy_dtype__: NumPy interoperation is off (nx's strict mode)")
         if self not in _NUMPY_DTYPES and _NUMPY_LOADER:
             _NUMPY_LOADER[0]()  # NumPy asks, so NumPy is imported: load its backend
         try:

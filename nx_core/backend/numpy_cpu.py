@@ -15,6 +15,7 @@ second operand (the frontend has checked it is representable in the result dtype
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any, Literal, Sequence
 
 import numpy as np
@@ -144,6 +145,63 @@ def _buffer_of(arr: np.ndarray) -> np.ndarray:
     hi = _address(arr) + sum((d - 1) * s for d, s in zip(arr.shape, arr.strides) if s > 0)
     n = (hi - lo) // arr.itemsize + 1
     return np.lib.stride_tricks.as_strided(first, shape=(n,), strides=(arr.itemsize,))
+
+
+def _owners(t: Any) -> list:
+    """The objects that hold t's memory, innermost first: its ndarray (or, masked, its
+    explicit buffer), then each ``base`` in turn (as_strided's interface holders
+    included) as far as NumPy's chain goes."""
+    o = t.arr if t.arr is not None else t._buffer
+    chain = [o]
+    while True:
+        b = getattr(o, "base", None)
+        if b is None or not (isinstance(b, np.ndarray) or isinstance(getattr(b, "base", None), np.ndarray)):
+            return chain
+        chain.append(b)
+        o = b
+
+
+def _refs(chain: list) -> list[int]:
+    """sys.getrefcount of each object, less what this call itself holds."""
+    return [sys.getrefcount(o) - _REF_OVERHEAD for o in chain]
+
+
+def _calibrate() -> int:
+    a = np.empty(1)  # held once, by this name, as a tensor's slot holds its array
+    return _refs([a])[0] - 1
+
+
+_REF_OVERHEAD = 0
+_REF_OVERHEAD = _calibrate()
+
+
+def _expected(t: Any, chain: list, exempt: Sequence[Any]) -> list[int]:
+    """How many references each object of t's chain has when nothing else shares it:
+    one (the tensor's slot, or the next view's ``base``), one more for t's cached
+    buffer, and one for each exempt tensor whose own chain joins t's there."""
+    ids = {id(o): i for i, o in enumerate(chain)}
+    expected = [1] * len(chain)
+    buf = getattr(t, "_buffer", None)
+    for i, o in enumerate(chain):
+        if o is buf and (i or t.arr is not None):
+            expected[i] += 1
+    for e in exempt:
+        if e is not t:
+            for o in _owners(e):
+                i = ids.get(id(o))
+                if i is not None:
+                    expected[i] += 1
+                    break
+    return expected
+
+
+def _aliased(t: Any, exempt: Sequence[Any]) -> bool:
+    """Whether anything but ``t`` (and the tensors in ``exempt``) references an object
+    of t's memory chain, by CPython's reference counts (``ndarray.resize`` checks its
+    own the same way)."""
+    chain = _owners(t)
+    expected = _expected(t, chain, exempt)
+    return any(r > x for r, x in zip(_refs(chain), expected))
 
 
 def _view_of(arr: np.ndarray, buffer: np.ndarray) -> View:
@@ -569,6 +627,9 @@ class NumpyBackend:
 
     def copy(self, t: Tensor) -> Tensor:
         return self._wrap(np.array(_nd(t), order="C", copy=True), t.dtype)
+
+    def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
+        return _aliased(t, exempt)
 
     def assign(self, dst: Tensor, src: Any) -> Tensor:
         """Writes src's logical elements (or a scalar) through dst's view into dst's buffer."""

@@ -885,6 +885,27 @@ def test_assign_known(be):
     assert host(be, base).ravel().tolist() == np.arange(1.0, 13.0).reshape(3, 4).T.ravel().tolist()
 
 
+def test_aliased(be):
+    """aliased(t): True while another live tensor shares t's memory, False once it is
+    gone; exempt tensors do not count; masked tensors too."""
+    a = be.from_host(np.arange(12.0))
+    assert not be.aliased(a)
+    v = be.basic_view(a, (slice(2, 8),))
+    assert be.aliased(a) and be.aliased(v)
+    assert not be.aliased(a, (v,)) and not be.aliased(v, (a,))
+    w = be.permute(be.reshape(v, (2, 3)), (1, 0))
+    assert be.aliased(a, (v,))  # w still shares it
+    del v, w
+    assert not be.aliased(a)
+    fresh = [be.add(a, a), be.copy(a), be.contiguous(be.flip(a, (True,))), be.reshape(be.copy(a), (3, 4))]
+    assert not any(be.aliased(t) for t in fresh)
+    p = be.pad_view(a, ((2, 1),))
+    assert p.masked
+    assert be.aliased(a) and be.aliased(p)  # a masked view keeps a's memory
+    del p
+    assert not be.aliased(a)
+
+
 # ------------------------------------------------------------ gather, scatter
 def _idx_gen(n, rng):
     return lambda shape: rng.integers(-n, n, size=shape).astype(np.int64)

@@ -73,6 +73,15 @@ class MovementPrimitives(Protocol):
         """Frontend guarantees: nothing. Backend must: ALWAYS a fresh C-contiguous
         buffer with t's logical elements (masked positions as 0)."""
 
+    def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
+        """Frontend guarantees: ``t`` and the tensors in ``exempt`` are this backend's.
+        Backend must: True when a write through ``t`` could be seen through another
+        live object: a tensor that views t's memory or whose memory t views, or a host
+        or DLPack array sharing it; what the tensors in ``exempt`` hold does not count.
+        Never False for two live tensors one of which a movement primitive made from
+        the other; True where it cannot tell is allowed. A backend whose buffers are
+        never written in place answers False."""
+
     def assign(self, dst: Tensor, src: Tensor | Scalar) -> Tensor:
         """Frontend guarantees: ``src`` has dst's shape and dtype, or is a scalar; dst's
         view addresses each buffer element at most once (no stride 0). Backend must:

@@ -1,0 +1,213 @@
+"""Strict mode, side by side with array-api-strict: every non-portable use in the table is
+refused by array-api-strict and by nx in strict mode, with the same exception type, and
+accepted by nx in its default (drop-in) mode, where it computes what NumPy computes.
+
+docs/strict-mode.md lists the same table.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nx_array_api as xp
+
+strict = pytest.importorskip("array_api_strict")
+
+
+def _set(a, key, v):
+    a[key] = v
+    return a
+
+
+def _iadd(a, v):
+    a += v
+    return a
+
+
+#: (name, use, NumPy's result of the same use or None where it has none to compare).
+#: ``use(ns)`` runs the use on the namespace ``ns``.
+USES = [
+    # promotion between kinds
+    ("int array @ float array", lambda ns: ns.asarray([[1, 2]]) @ ns.asarray([[1.0], [2.0]]), np.asarray([[5.0]])),
+    ("int array + float array", lambda ns: ns.asarray([1, 2]) + ns.asarray([0.5, 0.5]), np.asarray([1.5, 2.5])),
+    ("bool array + int array", lambda ns: ns.asarray([True, False]) + ns.asarray([1, 1]), np.asarray([2, 1])),
+    ("int8 array < float32 array", lambda ns: ns.asarray([1], dtype=ns.int8) < ns.asarray([1.5], dtype=ns.float32), np.asarray([True])),
+    ("where with int and float arrays", lambda ns: ns.where(ns.asarray([True, False]), ns.asarray([1, 2]), ns.asarray([0.5, 0.5])), np.asarray([1.0, 0.5])),
+    ("concat of int and float arrays", lambda ns: ns.concat([ns.asarray([1]), ns.asarray([0.5])]), np.asarray([1.0, 0.5])),
+    ("stack of int and float arrays", lambda ns: ns.stack([ns.asarray([1]), ns.asarray([0.5])]), np.asarray([[1.0], [0.5]])),
+    ("maximum of int and float arrays", lambda ns: ns.maximum(ns.asarray([1, 2]), ns.asarray([1.5, 1.5])), np.asarray([1.5, 2.0])),
+    ("result_type(int64, float64)", lambda ns: ns.result_type(ns.int64, ns.float64), None),
+    ("float array[...] = int array", lambda ns: _set(ns.zeros(2), 0, ns.asarray(5)), np.asarray([5.0, 0.0])),
+    ("float array += int array", lambda ns: _iadd(ns.zeros(2), ns.asarray([1, 2])), np.asarray([1.0, 2.0])),
+    # Python scalars of another kind
+    ("int array * 0.5", lambda ns: ns.asarray([1, 2]) * 0.5, np.asarray([0.5, 1.0])),
+    ("int array < 1.5", lambda ns: ns.asarray([1, 2]) < 1.5, np.asarray([True, False])),
+    ("int array + 1j", lambda ns: ns.asarray([1, 2]) + 1j, np.asarray([1 + 1j, 2 + 1j])),
+    ("2.0 ** int array", lambda ns: 2.0 ** ns.asarray([1, 2]), np.asarray([2.0, 4.0])),
+    ("where(c, int array, 0.5)", lambda ns: ns.where(ns.asarray([True, False]), ns.asarray([1, 2]), 0.5), np.asarray([1.0, 0.5])),
+    ("int array / int array", lambda ns: ns.asarray([1, 3]) / ns.asarray([2, 2]), np.asarray([0.5, 1.5])),
+    # NumPy scalars where the standard takes Python scalars
+    ("float array + np.float64", lambda ns: ns.asarray([1.0, 2.0]) + np.float64(1), np.asarray([2.0, 3.0])),
+    ("add(float array, np.float64)", lambda ns: ns.add(ns.asarray([1.0]), np.float64(1)), np.asarray([2.0])),
+    ("int array + np.int64", lambda ns: ns.asarray([1, 2]) + np.int64(1), np.asarray([2, 3])),
+    ("where(c, np.float64, float array)", lambda ns: ns.where(ns.asarray([True]), np.float64(1), ns.asarray([0.5])), np.asarray([1.0])),
+    ("clip with a np.float64 bound", lambda ns: ns.clip(ns.asarray([1.0, 2.0]), np.float64(0), 1.5), np.asarray([1.0, 1.5])),
+    # the logical functions on numbers
+    ("logical_or of float arrays", lambda ns: ns.logical_or(ns.asarray([0.0, 1.0]), ns.asarray([0.0, 0.0])), np.asarray([False, True])),
+    ("logical_not of an int array", lambda ns: ns.logical_not(ns.asarray([0, 2])), np.asarray([True, False])),
+    ("isin on float arrays", lambda ns: ns.isin(ns.asarray([1.0, 2.0]), ns.asarray([1.0])), np.asarray([True, False])),
+    # indexing
+    ("x[np integer array]", lambda ns: ns.asarray([1.0, 2.0, 3.0])[np.asarray([0, 2])], np.asarray([1.0, 3.0])),
+    ("x[np boolean array]", lambda ns: ns.asarray([1.0, 2.0, 3.0])[np.asarray([True, False, True])], np.asarray([1.0, 3.0])),
+    ("x[list]", lambda ns: ns.asarray([1.0, 2.0, 3.0])[[0, 1]], np.asarray([1.0, 2.0])),
+    ("x[True]", lambda ns: ns.asarray([1.0, 2.0])[True], np.asarray([[1.0, 2.0]])),
+    ("x[0] on a 2-D x (implicit trailing axes)", lambda ns: ns.reshape(ns.arange(6), (2, 3))[0], np.asarray([0, 1, 2])),
+    ("x[int array] on a 2-D x", lambda ns: ns.reshape(ns.arange(6), (2, 3))[ns.asarray([1])], np.asarray([[3, 4, 5]])),
+    ("x[int array, 1:]", lambda ns: ns.reshape(ns.arange(6), (2, 3))[ns.asarray([0, 1]), 1:], np.asarray([[1, 2], [4, 5]])),
+    ("x[int array, ...]", lambda ns: ns.reshape(ns.arange(6), (2, 3))[ns.asarray([1]), ...], np.asarray([[3, 4, 5]])),
+    ("x[0, mask]", lambda ns: ns.reshape(ns.arange(6), (2, 3))[0, ns.asarray([True, False, True])], np.asarray([0, 2])),
+    ("x[0:10] past the end", lambda ns: ns.asarray([1.0, 2.0])[0:10], np.asarray([1.0, 2.0])),
+    ("x[-10:] before the start", lambda ns: ns.asarray([1.0, 2.0])[-10:], np.asarray([1.0, 2.0])),
+    ("x[int array] = v", lambda ns: _set(ns.zeros(3), ns.asarray([0, 2]), 1.0), np.asarray([1.0, 0.0, 1.0])),
+    ("x[np integer array] = v", lambda ns: _set(ns.zeros(3), np.asarray([0]), 1.0), np.asarray([1.0, 0.0, 0.0])),
+    ("x[[0]] = v", lambda ns: _set(ns.zeros(2), [0], 1.0), np.asarray([1.0, 0.0])),
+    # conversions and Python protocols
+    ("bool(x) of a 1-element 1-D x", lambda ns: bool(ns.asarray([1.0])), None),
+    ("float(x) of a 1-element 1-D x", lambda ns: float(ns.asarray([1.5])), None),
+    ("len(x)", lambda ns: len(ns.asarray([1.0, 2.0])), None),
+    ("format(x, '.2f') of a 0-d x", lambda ns: format(ns.asarray(1.5), ".2f"), None),
+    ("asarray of a list of arrays", lambda ns: ns.asarray([ns.asarray(1.0), ns.asarray(2.0)]), np.asarray([1.0, 2.0])),
+    ("sum(x, axis=[0])", lambda ns: ns.sum(ns.ones((2, 2)), axis=[0]), np.asarray([2.0, 2.0])),
+    ("int array ** -1", lambda ns: ns.asarray([2, 1]) ** -1, None),
+    # NumPy reading the namespace's dtypes
+    ("np.dtype(ns.float64)", lambda ns: np.dtype(ns.float64), None),
+    ("ndarray.astype(ns.float32)", lambda ns: np.ones(2).astype(ns.float32), None),
+]
+IDS = [u[0] for u in USES]
+
+
+def _refusal(use):
+    try:
+        use()
+    except Exception as e:  # noqa: BLE001 - the point is which one
+        return type(e)
+    return None
+
+
+@pytest.mark.parametrize("name,use,expected", USES, ids=IDS)
+def test_array_api_strict_refuses(name, use, expected):
+    assert _refusal(lambda: use(strict)) is not None, f"array-api-strict now accepts {name}; drop it from the table"
+
+
+@pytest.mark.parametrize("name,use,expected", USES, ids=IDS)
+def test_strict_mode_refuses_like_array_api_strict(name, use, expected):
+    theirs = _refusal(lambda: use(strict))
+    with xp.Flags(strict=True):
+        ours = _refusal(lambda: use(xp))
+    assert ours is not None, f"nx's strict mode accepts {name}"
+    assert issubclass(ours, theirs) or (theirs in (KeyError, AttributeError) and ours is TypeError), (ours, theirs)
+
+
+@pytest.mark.parametrize("name,use,expected", USES, ids=IDS)
+def test_default_mode_accepts(name, use, expected):
+    r = use(xp)
+    if expected is not None:
+        got = np.asarray(r)
+        assert got.dtype == expected.dtype and got.shape == expected.shape, (got, expected)
+        np.testing.assert_array_equal(got, expected)
+
+
+def test_strict_mode_is_per_block_and_leaves_the_drop_in_untouched():
+    x = xp.asarray([1, 2])
+    with xp.Flags(strict=True):
+        assert xp.get_flags()["strict"] is True
+        with pytest.raises(TypeError, match="strict mode"):
+            x * 0.5
+        assert xp.asarray([1.0, 2.0])[0:1].shape == (1,)
+    assert xp.get_flags()["strict"] is False
+    np.testing.assert_array_equal(np.asarray(x * 0.5), [0.5, 1.0])
+
+
+def test_strict_mode_keeps_the_standard():
+    """The standard's own uses still work in strict mode, with the same values."""
+    with xp.Flags(strict=True):
+        x = xp.reshape(xp.arange(12.0), (3, 4))
+        np.testing.assert_array_equal(np.asarray(x[1, ...]), np.arange(4.0, 8.0))
+        np.testing.assert_array_equal(np.asarray(x[xp.asarray([0, 2]), xp.asarray([1, 3])]), [1.0, 11.0])
+        np.testing.assert_array_equal(np.asarray(x[x > 9.0]), [10.0, 11.0])
+        np.testing.assert_array_equal(np.asarray(x[0:3, 1:2]), [[1.0], [5.0], [9.0]])
+        np.testing.assert_array_equal(np.asarray(xp.asarray([1, 2]) + 1), [2, 3])
+        np.testing.assert_array_equal(np.asarray(xp.asarray([1.0, 2.0]) * 2), [2.0, 4.0])
+        assert float(xp.sum(x)) == 66.0 and bool(xp.asarray(True)) and len(str(x)) > 0
+        assert xp.result_type(xp.int8, xp.int16) == xp.int16
+        assert not xp.can_cast(xp.int64, xp.float64)
+
+
+# ---------------------------------------------------------------- writes through views
+def test_strict_mode_refuses_writes_through_a_view():
+    with xp.Flags(strict=True):
+        x = xp.zeros(6)
+        v = x[1:3]
+        with pytest.raises(ValueError, match="__setitem__: writing through an array that shares its memory"):
+            v[0] = 1.0
+        with pytest.raises(ValueError, match="shares its memory"):
+            x[0] = 1.0  # v still sees x's memory
+        with pytest.raises(ValueError, match="add: writing through"):
+            v += 1.0
+        np.testing.assert_array_equal(np.asarray(x), np.zeros(6))  # nothing was written
+        del v
+        x[0] = 1.0  # no other array shares x's memory any more
+        x += 1.0
+        np.testing.assert_array_equal(np.asarray(x), [2.0, 1, 1, 1, 1, 1])
+
+
+@pytest.mark.parametrize(
+    "make_view",
+    [
+        lambda x: x.mT,
+        lambda x: xp.reshape(x, (6,)),
+        lambda x: xp.permute_dims(x, (1, 0)),
+        lambda x: x[0, ...],
+        lambda x: xp.expand_dims(x, axis=0),
+        lambda x: xp.squeeze(xp.expand_dims(x, axis=0), axis=0),
+    ],
+    ids=["mT", "reshape", "permute_dims", "row", "expand_dims", "squeeze"],
+)
+def test_strict_mode_sees_every_view(make_view):
+    with xp.Flags(strict=True):
+        x = xp.ones((2, 3))
+        v = make_view(x)
+        with pytest.raises(ValueError, match="shares its memory"):
+            x[0, 0] = 5.0
+        del v
+        x[0, 0] = 5.0
+        assert float(x[0, 0]) == 5.0
+
+
+def test_strict_mode_refuses_writes_into_memory_numpy_shares():
+    with xp.Flags(strict=True):
+        a = np.zeros(3)
+        x = xp.asarray(a)  # shares a's memory
+        with pytest.raises(ValueError, match="shares its memory"):
+            x[0] = 1.0
+        y = xp.asarray(a, copy=True)
+        y[0] = 1.0
+        assert a[0] == 0.0
+
+
+def test_strict_mode_lets_a_write_read_its_own_source():
+    """x[1:] = x[:-1]: the value is an operand of the write, not a bystander."""
+    with xp.Flags(strict=True):
+        x = xp.arange(4.0)
+        x[1:4] = x[0:3]
+        np.testing.assert_array_equal(np.asarray(x), [0.0, 0.0, 1.0, 2.0])
+
+
+def test_default_mode_writes_through_views_as_numpy_does():
+    x = xp.zeros(4)
+    v = x[1:3]
+    v[0] = 7.0
+    x += 1.0
+    np.testing.assert_array_equal(np.asarray(x), [1.0, 8.0, 1.0, 1.0])
+    np.testing.assert_array_equal(np.asarray(v), [8.0, 1.0])
