@@ -1,8 +1,8 @@
-"""Side-by-side benchmarks: nx_array_api against NumPy and array_api_strict.
+"""Side-by-side benchmarks: nx_array_api (drop-in and strict mode) against NumPy and array_api_strict.
 
     python benchmarks/run.py [--quick] [--group tiny|throughput|pipeline] [--filter TEXT]
 
-Every workload runs on the three namespaces in one process, interleaved round by round
+Every workload runs on the namespaces in one process, interleaved round by round
 so that drifting machine speed cancels out; each time is the best round. The table gives
 each time, its ratio to NumPy, and the geometric mean of the ratios per group. A memory
 section checks that a chain of views allocates nothing and ``x + 1`` one array.
@@ -11,6 +11,7 @@ section checks that a chain of views allocates nothing and ``x + 1`` one array.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import platform
 import sys
@@ -31,7 +32,7 @@ TINY_MAX = 4.0
 def namespaces() -> dict[str, Any]:
     import nx_array_api
 
-    out: dict[str, Any] = {"numpy": np, "nx": nx_array_api}
+    out: dict[str, Any] = {"numpy": np, "nx": nx_array_api, "nx-strict": nx_array_api}
     try:
         import array_api_strict
 
@@ -39,6 +40,15 @@ def namespaces() -> dict[str, Any]:
     except ImportError:
         print("(array_api_strict is not installed: its column is left out; pip install array-api-strict)")
     return out
+
+
+def mode(name: str) -> Any:
+    """The context a column runs in: nx's strict mode for "nx-strict"."""
+    if name == "nx-strict":
+        import nx_array_api
+
+        return nx_array_api.Flags(strict=True)
+    return contextlib.nullcontext()
 
 
 def calibrate(fn: Callable[[], Any], budget: float) -> int:
@@ -55,15 +65,19 @@ def calibrate(fn: Callable[[], Any], budget: float) -> int:
 
 
 def measure(fns: dict[str, Callable[[], Any]], rounds: int, budget: float) -> dict[str, float]:
-    counts = {k: calibrate(f, budget) for k, f in fns.items()}
+    counts = {}
+    for k, f in fns.items():
+        with mode(k):
+            counts[k] = calibrate(f, budget)
     best = {k: math.inf for k in fns}
     for _ in range(rounds):
         for k, f in fns.items():  # interleaved: every namespace once per round
             n = counts[k]
-            t0 = time.perf_counter()
-            for _ in range(n):
-                f()
-            best[k] = min(best[k], (time.perf_counter() - t0) / n)
+            with mode(k):  # the flags change once per batch, outside the timed loop
+                t0 = time.perf_counter()
+                for _ in range(n):
+                    f()
+                best[k] = min(best[k], (time.perf_counter() - t0) / n)
     return best
 
 
@@ -117,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     ns = namespaces()
     print(f"nx benchmarks on {platform.machine()} {platform.processor() or ''} / Python {platform.python_version()} / NumPy {np.__version__}")
     cols = list(ns)
-    header = f"{'workload':<34}" + "".join(f"{c:>13}" for c in cols) + "".join(f"{c + '/np':>10}" for c in cols if c != "numpy")
+    header = f"{'workload':<34}" + "".join(f"{c:>13}" for c in cols) + "".join(f"{c + '/np':>13}" for c in cols if c != "numpy")
     ratios: dict[str, dict[str, list[float]]] = {}
     group = None
     for g, name, make in all_workloads():
@@ -131,8 +145,9 @@ def main(argv: list[str] | None = None) -> int:
         fns = {}
         for k, mod in ns.items():
             try:
-                f = make(mod)
-                f()
+                with mode(k):
+                    f = make(mod)
+                    f()
                 fns[k] = f
             except Exception as e:  # a namespace lacking a function gets an empty cell
                 print(f"  ({k}: {name} unavailable: {type(e).__name__}: {e})")
@@ -146,9 +161,9 @@ def main(argv: list[str] | None = None) -> int:
             if c in t:
                 r = t[c] / t["numpy"]
                 ratios.setdefault(g, {}).setdefault(c, []).append(r)
-                line += f"{r:>10.2f}"
+                line += f"{r:>13.2f}"
             else:
-                line += f"{'-':>10}"
+                line += f"{'-':>13}"
         print(line, flush=True)
     print("\ngeometric means of the ratios to NumPy:")
     verdict = True
