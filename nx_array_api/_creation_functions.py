@@ -396,7 +396,7 @@ def full_like(
 
 # ---------------------------------------------------------------------- ranges
 def _real_arg(name: str, v: Any, arg: str) -> int | float:
-    v = py_scalar(v)
+    v = py_scalar(v, lenient=True)
     k = scalar_kind(v)
     if k == BOOL or k == INT:
         return int(v)

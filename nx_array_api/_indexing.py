@@ -421,7 +421,7 @@ def _value(name: str, x: Array, value: Any) -> Any:
         if vd is not d and _dt.PROMOTE.get((vd, d)) is not d:
             raise TypeError(f"{name}: cannot assign a {vd.name} array to a {d.name} array without changing its dtype")
         return t if vd is d else B.cast(t, dtype=d)
-    value = py_scalar(value)
+    value = py_scalar(value, lenient=True)
     if type(value) in (bool, int, float, complex):
         s, rd = scalar_operand(name, value, d)
         if rd is not d:

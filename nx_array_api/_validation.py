@@ -265,19 +265,21 @@ def broadcast_tensor(t: Tensor, shape: tuple[int, ...]) -> Tensor:
     return t.backend.broadcast_to(t, shape)
 
 
-def py_scalar(v: Any) -> Any:
+def py_scalar(v: Any, *, lenient: bool = False) -> Any:
     """``v`` as a plain Python scalar when it is a scalar in disguise, else ``v`` itself.
 
     NumPy scalars (``np.float64(2.0)``, ``np.int32(3)``, ``np.bool_(True)``), subclasses
     of the Python scalar types and 0-d nx arrays count as scalars, as consumers such as
-    scikit-learn and SciPy pass them where the standard writes ``int | float``.
+    scikit-learn and SciPy pass them where the standard writes ``int | float``. In strict
+    mode only 0-d arrays do, but where array-api-strict reads NumPy scalars too
+    (``lenient``: the value of ``x[k] = v``, ``arange``'s bounds).
     """
     t = type(v)
     if t is bool or t is int or t is float or t is complex:
         return v
     if t is Array:
         return v._t.backend.item(v._t) if not v._t.shape else v
-    if _flags.STRICT:
+    if _flags.STRICT and not lenient:
         return v  # strict mode: NumPy scalars and subclasses are not Python scalars
     if isinstance(v, bool):
         return bool(v)

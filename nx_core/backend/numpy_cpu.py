@@ -178,7 +178,8 @@ _REF_OVERHEAD = _calibrate()
 def _expected(t: Any, chain: list, exempt: Sequence[Any]) -> list[int]:
     """How many references each object of t's chain has when nothing else shares it:
     one (the tensor's slot, or the next view's ``base``), one more for t's cached
-    buffer, and one for each exempt tensor whose own chain joins t's there."""
+    buffer, and for each exempt tensor one where its own chain joins t's and one for
+    its cached buffer."""
     ids = {id(o): i for i, o in enumerate(chain)}
     expected = [1] * len(chain)
     buf = getattr(t, "_buffer", None)
@@ -192,6 +193,9 @@ def _expected(t: Any, chain: list, exempt: Sequence[Any]) -> list[int]:
                 if i is not None:
                     expected[i] += 1
                     break
+            i = ids.get(id(getattr(e, "_buffer", None)))
+            if i is not None and e.arr is not None:
+                expected[i] += 1  # e's cached buffer
     return expected
 
 

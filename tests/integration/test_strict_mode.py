@@ -204,6 +204,32 @@ def test_strict_mode_lets_a_write_read_its_own_source():
         np.testing.assert_array_equal(np.asarray(x), [0.0, 0.0, 1.0, 2.0])
 
 
+def test_strict_mode_allows_augmented_assignment_to_an_item():
+    """a[k] += v runs as tmp = a[k]; tmp += v; a[k] = tmp: a view or a copy, a ends the
+    same, so the idiom is portable; a named view is still refused."""
+    with xp.Flags(strict=True):
+        a = xp.reshape(xp.arange(6.0), (2, 3))
+        a[1, 1] += 10.0
+        a[0, ...] *= 2.0
+        a[:, 2] -= xp.asarray([1.0, 1.0])
+        np.testing.assert_array_equal(np.asarray(a), [[0.0, 2.0, 3.0], [3.0, 14.0, 4.0]])
+        row = a[0, ...]
+        with pytest.raises(ValueError, match="multiply: writing through"):
+            row *= 2.0
+        x = xp.asarray([1.0, 2.0])
+        x += 1.0  # nothing shares x
+        np.testing.assert_array_equal(np.asarray(x), [2.0, 3.0])
+
+
+def test_strict_mode_reads_numpy_scalars_where_array_api_strict_does():
+    with xp.Flags(strict=True):
+        a = xp.zeros(2)
+        a[0] = np.float64(2.5)
+        assert float(a[0]) == 2.5
+        np.testing.assert_array_equal(np.asarray(xp.arange(np.int64(3))), [0, 1, 2])
+    assert _refusal(lambda: strict.arange(np.int64(3))) is None
+
+
 def test_default_mode_writes_through_views_as_numpy_does():
     x = xp.zeros(4)
     v = x[1:3]
