@@ -46,5 +46,5 @@ def padded(t: Tensor, padding: Sequence[tuple[int, int]], fill: Any) -> Tensor:
     shape = t.shape
     out = B.full(t.dtype, tuple(n + a + b for n, (a, b) in zip(shape, padding)), fill)
     if t.numel:
-        B.assign(B.basic_view(out, tuple([slice(a, a + n) for n, (a, _) in zip(shape, padding)])), t)
+        B.assign_at(out, tuple([slice(a, a + n) for n, (a, _) in zip(shape, padding)]), t)
     return out

@@ -201,8 +201,9 @@ def _check_int(name: str, i: int, n: int, axis: int) -> int:
     return i + n if i < 0 else i
 
 
-def _basic(name: str, t: Tensor, items: list) -> Tensor:
-    """The O(1) view of ``t`` for a key of ints, slices and None (Ellipsis expanded)."""
+def _basic(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple | None]:
+    """The O(1) view of ``t`` for a key of ints, slices and None (Ellipsis expanded), and
+    the key ``basic_view`` took (None when the view is ``t`` itself)."""
     shape = t.shape
     key: list = []
     whole = True  # every item a full slice: the view is t itself
@@ -220,7 +221,10 @@ def _basic(name: str, t: Tensor, items: list) -> Tensor:
             key.append(v)
             whole = whole and v.indices(n) == (0, n, 1)
         ax += 1
-    return t if whole else t.backend.basic_view(t, tuple(key))
+    if whole:
+        return t, None
+    k = tuple(key)
+    return t.backend.basic_view(t, k), k
 
 
 def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
@@ -325,14 +329,14 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
     return t, tuple(key), tuple(out)
 
 
-def _resolve(name: str, x: Array, key: Any) -> tuple[bool, Tensor, tuple, tuple[int, ...]]:
-    """(is basic, tensor, backend key or (), result shape)."""
+def _resolve(name: str, x: Array, key: Any) -> tuple[bool, Tensor, tuple | None, tuple[int, ...]]:
+    """(is basic, tensor, backend key (None for a basic key that selects all of x), result shape)."""
     t = x._t
     items, _ = _parse(name, t, key)
     items = _expand(name, items, len(t.shape))
     if all(tag in (_INT, _SLICE, _NONE) for tag, _ in items):
-        v = _basic(name, t, items)
-        return True, v, (), v.shape
+        v, k = _basic(name, t, items)
+        return True, v, k, v.shape
     return (False, *_advanced(name, t, items))
 
 
@@ -458,8 +462,11 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
     v = _fit(name, v, shape)
     B = t.backend
     try:
-        if basic:
-            B.assign(t, v)
+        if basic:  # through x's own tensor: a backend with immutable buffers replaces it
+            if k is None:
+                B.assign(x._t, v)
+            else:
+                B.assign_at(x._t, k, v)
         else:
             B.index_put(t, k, v)
     except NxInvalidArgument as e:

@@ -635,6 +635,10 @@ class NumpyBackend:
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return _aliased(t, exempt)
 
+    def assign_at(self, dst: Tensor, key: tuple, src: Any) -> Tensor:
+        self.assign(self.basic_view(dst, key), src)
+        return dst
+
     def assign(self, dst: Tensor, src: Any) -> Tensor:
         """Writes src's logical elements (or a scalar) through dst's view into dst's buffer."""
         _check_writable("assign", dst)

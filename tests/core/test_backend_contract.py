@@ -885,6 +885,18 @@ def test_assign_known(be):
     assert host(be, base).ravel().tolist() == np.arange(1.0, 13.0).reshape(3, 4).T.ravel().tolist()
 
 
+def test_assign_at(be):
+    base = be.from_host(np.zeros((3, 4)))
+    assert be.assign_at(base, (1, slice(None, None, 2)), be.from_host(np.asarray([5.0, 6.0]))) is base
+    assert be.assign_at(base, (slice(0, 1), None, slice(3, 4)), 7.0) is base
+    want = np.zeros((3, 4))
+    want[1, ::2] = [5.0, 6.0]
+    want[0, 3] = 7.0
+    check(host(be, base), want, what="assign_at")
+    with pytest.raises(NxInvalidArgument):
+        be.assign_at(be.broadcast_to(be.from_host(np.zeros(4)), (3, 4)), (slice(0, 2),), 1.0)
+
+
 def test_aliased(be):
     """aliased(t): True while another live tensor shares t's memory, False once it is
     gone; exempt tensors do not count; masked tensors too."""

@@ -82,6 +82,14 @@ class MovementPrimitives(Protocol):
         the other; True where it cannot tell is allowed. A backend whose buffers are
         never written in place answers False."""
 
+    def assign_at(self, dst: Tensor, key: tuple, src: Tensor | Scalar) -> Tensor:
+        """Frontend guarantees: ``key`` is a basic key as ``basic_view`` takes it, with
+        ints in range; ``src`` has the shape of ``basic_view(dst, key)`` and dst's dtype,
+        or is a scalar. Backend must: what ``assign(basic_view(dst, key), src)`` does,
+        and ``dst`` shows the written elements afterwards even where buffers are never
+        written in place (such a backend gives ``dst`` new contents; views taken from
+        ``dst`` earlier keep the old ones). Returns ``dst``."""
+
     def assign(self, dst: Tensor, src: Tensor | Scalar) -> Tensor:
         """Frontend guarantees: ``src`` has dst's shape and dtype, or is a scalar; dst's
         view addresses each buffer element at most once (no stride 0). Backend must:
