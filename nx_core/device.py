@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import importlib.util
 import os
 import threading
 from typing import Any, Iterator
@@ -152,6 +153,8 @@ CPU = register_device("cpu")
 register_device("device1")
 register_device("device2")
 register_device("no_float64", unsupported=(float64, complex128))
+if importlib.util.find_spec("dask") is not None:  # Dask installed (nx[dask]): its lazy, chunked device
+    register_device("dask", backend="dask")
 
 
 def _env_default() -> Device:

@@ -8,6 +8,7 @@ use, whose ``device`` attribute is that device; ``get_backend(device)`` returns 
 
 from __future__ import annotations
 
+import importlib.util
 import threading
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -91,7 +92,15 @@ def available_backends() -> list[str]:
     return sorted(_factories)
 
 
+def _dask_factory(device: "Device") -> Any:
+    from .dask_array import DaskBackend
+
+    return DaskBackend(device)
+
+
 register_backend("numpy", _numpy_factory)
+if importlib.util.find_spec("dask") is not None:  # Dask installed (nx[dask])
+    register_backend("dask", _dask_factory)
 
 
 def _load_numpy_backend() -> None:

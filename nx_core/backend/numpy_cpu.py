@@ -366,10 +366,26 @@ def _positive(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
+def arange_values(nd: np.dtype, start: Any, step: Any, i0: int, n: int) -> np.ndarray:
+    """Elements ``i0 .. i0 + n - 1`` of ``arange``'s result, as NumPy dtype ``nd``: the
+    same arithmetic whatever the split, so chunked backends agree bit for bit."""
+    if type(start) is int and type(step) is int and nd.kind in "iu":
+        i = np.arange(i0, i0 + n, dtype=np.uint64)
+        with np.errstate(over="ignore"):
+            r = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
+        return r.astype(nd)
+    with np.errstate(over="ignore", invalid="ignore"):
+        r = np.float64(start) + np.arange(i0, i0 + n, dtype=np.float64) * np.float64(step)
+        if n and i0 == 0:
+            r[0] = start  # exactly start: -0.0 + 0 * step would be +0.0
+        return r.astype(nd)
+
+
 class NumpyBackend:
     """Executes every primitive with NumPy on the CPU."""
 
     name = "numpy"
+    strided = True
 
     def __init__(self, device: Any = None) -> None:
         #: The device this backend computes on (every Tensor it makes is there).
@@ -724,17 +740,7 @@ class NumpyBackend:
     # ----------------------------------------------------------------- creation
     def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
         """out[i] = start + i*step for i < num: exact (modular) when start and step are ints and dtype is an integer, float64 arithmetic otherwise, then cast."""
-        nd = _NP[dtype]
-        if type(start) is int and type(step) is int and nd.kind in "iu":
-            i = np.arange(num, dtype=np.uint64)
-            with np.errstate(over="ignore"):
-                r = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
-            return self._wrap(r.astype(nd), dtype)
-        with np.errstate(over="ignore", invalid="ignore"):
-            r = np.float64(start) + np.arange(num, dtype=np.float64) * np.float64(step)
-            if num:
-                r[0] = start  # exactly start: -0.0 + 0 * step would be +0.0
-            return self._wrap(r.astype(nd), dtype)
+        return self._wrap(arange_values(_NP[dtype], start, step, 0, num), dtype)
 
     def linspace(self, dtype: DType, start: Any, stop: Any, num: int, endpoint: bool) -> Tensor:
         return self._wrap(np.linspace(start, stop, num, endpoint=endpoint, dtype=_NP[dtype]), dtype)

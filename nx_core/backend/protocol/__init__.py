@@ -86,3 +86,7 @@ class Backend(CreationPrimitives, ElementwisePrimitives, ReductionPrimitives, Mo
     """A backend: every primitive of every concern."""
 
     name: str
+    #: True when tensors are views into shared buffers, laid out by their View's strides
+    #: (NumPy's); False when each tensor holds its own values and reports a C-order View
+    #: of them (Dask's, whose arrays are immutable).
+    strided: bool

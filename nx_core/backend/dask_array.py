@@ -1,0 +1,357 @@
+"""The Dask backend: every tensor is a lazy, chunked ``dask.array`` array.
+
+Each chunk is computed by the NumPy backend's own primitives, so nx's semantics (C
+division, saturating casts, NaN-last stable sorts, Threefry) hold chunk by chunk:
+
+- elementwise primitives, casts and Threefry are ``map_blocks`` over the chunks;
+- sums, products, maxima, minima, any and all are ``dask.array.reduction`` trees whose
+  chunk and aggregate steps are the NumPy primitive itself (floating-point sums then
+  agree with the CPU device's to rounding, every other result exactly);
+- creation (``full``, ``arange``), movement (slicing, transposes, reshapes, broadcasts,
+  flips, concatenation) and ``matmul`` are Dask's own lazy operations;
+- every other primitive (sorts, scans, linear algebra, FFT, indexing with arrays,
+  ``unique``...) runs the NumPy primitive on the computed operands and wraps its result
+  as a dask array again: exact, and eager. Results whose shape depends on the data are
+  therefore computed at call time, so shapes are always ints.
+
+Values are computed when a Python scalar, a NumPy array, DLPack, ``repr`` or
+``to_device`` asks for them, and by ``persist``. With an active ``dask.distributed``
+client, Dask runs every computation on its cluster.
+
+Views: dask arrays are immutable, so a tensor's contents are its own. Writing into a
+tensor (``assign``, ``assign_at``, ``index_put``, ``out=``) gives that tensor new contents;
+views taken from it earlier, and the tensors it was taken from, keep theirs. Nothing
+shares memory (``aliased`` is always False).
+
+Chunks: Dask's ``"auto"`` chunking, sized by its ``array.chunk-size`` setting
+(``dask.config.set({"array.chunk-size": "64MiB"})``), or a fixed chunk shape given to
+``set_chunks``.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable, Sequence
+
+import dask.array as da
+import numpy as np
+
+from ..dtype import DType
+from ..tensor import Tensor
+from ..view import View
+from .numpy_cpu import _FROM_NP, _NP, NpTensor, NumpyBackend, _native, _nd, arange_values
+from .protocol import Backend
+
+__all__ = ["DaskTensor", "DaskBackend", "set_chunks"]
+
+_CHUNKS: list[Any] = ["auto"]
+_TENSOR = object()  # marks a tensor operand in a signature
+
+
+def set_chunks(chunks: Any = "auto") -> None:
+    """The chunking of arrays the Dask device creates from host data or from scratch:
+    ``"auto"`` (Dask's ``array.chunk-size`` setting decides), a number of elements per
+    axis, or anything ``dask.array.from_array`` takes."""
+    _CHUNKS[0] = chunks
+
+
+class DaskTensor(Tensor):
+    """A Tensor whose logical elements are the dask array ``arr`` (its own buffer, laid
+    out in C order: the View is reported for it, never a real memory layout)."""
+
+    __slots__ = ("arr",)
+
+    arr: Any
+
+    def __init__(self, arr: Any, dtype: DType, backend: Any) -> None:  # noqa: D107
+        self.arr = arr
+        self.dtype = dtype
+        self.backend = backend
+        self.shape = tuple(int(n) for n in arr.shape)
+
+    @property
+    def buffer(self) -> Any:
+        return self.arr
+
+    @property
+    def view(self) -> View:
+        try:
+            return self._view
+        except AttributeError:
+            v = self._view = View.create(self.shape)
+            return v
+
+    @property
+    def masked(self) -> bool:
+        return False
+
+
+# Primitives computed chunk by chunk (their tensor operands have one shape).
+_ELEMENTWISE = (
+    "add sub mul div pow atan2 max min cmpeq cmpne cmplt cmple bitwise_and bitwise_or bitwise_xor "
+    "floor_divide remainder hypot logaddexp nextafter copysign bitwise_left_shift bitwise_right_shift "
+    "neg positive abs sign square sqrt exp expm1 log log1p log2 log10 sin cos tan asin acos atan "
+    "sinh cosh tanh asinh acosh atanh ceil floor trunc round recip isnan isinf isfinite signbit erf "
+    "logical_not bitwise_invert conj real imag where cast bitcast"
+).split()
+_REDUCTIONS = ("reduce_sum", "reduce_prod", "reduce_max", "reduce_min", "reduce_any", "reduce_all")
+# Primitives that write into an operand: name -> position of the written tensor.
+_WRITES = {"assign": 0, "assign_at": 0, "index_put": 0}
+
+
+class DaskBackend:
+    """Dask arrays, computed chunk by chunk with the NumPy backend's kernels."""
+
+    name = "dask"
+    strided = False
+
+    def __init__(self, device: Any = None) -> None:
+        self.device = device
+        #: The NumPy backend whose primitives compute each chunk (its tensors never escape).
+        self.np = NumpyBackend(device)
+
+    def __repr__(self) -> str:
+        return f"DaskBackend(device={self.device!r})"
+
+    # ------------------------------------------------------------ conversions
+    def _wrap(self, arr: Any, dtype: DType | None = None) -> DaskTensor:
+        if dtype is None:
+            dtype = _FROM_NP[np.dtype(arr.dtype)]
+        return DaskTensor(arr, dtype, self)
+
+    def _lift(self, a: np.ndarray, dtype: DType) -> DaskTensor:
+        """A host ndarray as a dask tensor (one graph node per chunk)."""
+        if not a.flags.c_contiguous:
+            a = a.copy()  # (np.ascontiguousarray would make a 0-d array 1-d)
+        return DaskTensor(da.from_array(a, chunks=_CHUNKS[0]), dtype, self)
+
+    def _in(self, x: Any) -> Any:
+        """An operand for the NumPy backend: dask tensors computed (nested in lists too)."""
+        if isinstance(x, DaskTensor):
+            return _native(np.asarray(x.arr.compute()), x.dtype, self.np)
+        if type(x) in (list, tuple):
+            return type(x)(self._in(v) for v in x)
+        return x
+
+    def _out(self, r: Any) -> Any:
+        """A NumPy backend result as the Dask backend's (tensors lifted, the rest as is)."""
+        if isinstance(r, NpTensor):
+            return self._lift(_nd(r), r.dtype)
+        if type(r) in (list, tuple):
+            return type(r)(self._out(v) for v in r)
+        return r
+
+    def _eager(self, name: str, args: tuple, kwargs: dict) -> Any:
+        """``name`` run by the NumPy backend on computed operands; written operands and
+        ``out`` get the written values as their new contents."""
+        a = self._in(args)
+        k = {key: self._in(v) for key, v in kwargs.items()}
+        r = getattr(self.np, name)(*a, **k)
+        out = kwargs.get("out")
+        if out is not None:
+            out.arr = self._lift(_nd(k["out"]), out.dtype).arr
+            return out
+        w = _WRITES.get(name)
+        if w is not None:
+            args[w].arr = self._lift(_nd(a[w]), args[w].dtype).arr
+            return args[w]
+        return self._out(r)
+
+    # ------------------------------------------------------------ lazy kinds
+    @functools.lru_cache(maxsize=1024)  # noqa: B019 - one backend per device, kept for the process
+    def _result_dtype(self, name: str, dtypes: tuple, kw: tuple) -> tuple[DType, tuple]:
+        """(dtype, shape) of ``name`` on one-element tensors of the DTypes in ``dtypes``
+        and the other operands as they are (``_signature``)."""
+        ops = [_native(np.ones((1,), _NP[d[1]]), d[1], self.np) if type(d) is tuple and d[0] is _TENSOR else d for d in dtypes]
+        with np.errstate(all="ignore"):
+            r = getattr(self.np, name)(*ops, **dict(kw))
+        return r.dtype, r.shape
+
+    def _chunkwise(self, name: str, args: tuple, kwargs: dict) -> Any:
+        out = kwargs.pop("out", None)
+        if name == "cast" and out is not None and kwargs.get("dtype") is None:
+            kwargs["dtype"] = out.dtype
+        tensors = [a for a in args if isinstance(a, DaskTensor)]
+        if not tensors or any(t.numel == 0 for t in tensors) or any(isinstance(v, Tensor) for v in kwargs.values()):
+            return self._eager(name, args, {**kwargs, "out": out} if out is not None else kwargs)
+        kw = tuple(sorted(kwargs.items(), key=lambda kv: kv[0]))
+        try:
+            dtype, shape = self._result_dtype(name, tuple(_signature(a) for a in args), kw)
+        except TypeError:  # unhashable arguments: the general path
+            return self._eager(name, args, {**kwargs, "out": out} if out is not None else kwargs)
+        if shape != (1,) or (out is not None and out.dtype is not dtype):
+            return self._eager(name, args, {**kwargs, "out": out} if out is not None else kwargs)
+        f = getattr(self.np, name)
+        kinds = [a.dtype if isinstance(a, DaskTensor) else None for a in args]
+        npb = self.np
+
+        def block(*blocks: Any) -> np.ndarray:
+            ops = [_native(b, d, npb) if d is not None else b for b, d in zip(blocks, kinds)]
+            with np.errstate(all="ignore"):
+                return _nd(f(*ops, **kwargs))
+
+        ops = [a.arr if isinstance(a, DaskTensor) else a for a in args]
+        r = da.map_blocks(block, *ops, dtype=_NP[dtype], meta=np.empty((0,) * tensors[0].ndim, _NP[dtype]))
+        return self._into(out, r, dtype)
+
+    def _into(self, out: DaskTensor | None, arr: Any, dtype: DType) -> DaskTensor:
+        if out is None:
+            return DaskTensor(arr, dtype, self)
+        out.arr = arr
+        return out
+
+    def _reduce(self, name: str, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
+        axes = tuple(axes)
+        if not axes or x.numel == 0:
+            return self._eager(name, (x,), {"axes": axes, "out": out} if out is not None else {"axes": axes})
+        f = getattr(self.np, name)
+        npb = self.np
+        dtype, _ = self._result_dtype(name, (x.dtype,), (("axes", (0,)),))
+        src = x.dtype
+
+        def step(d: DType) -> Callable[..., np.ndarray]:
+            def run(b: np.ndarray, axis: Any = None, keepdims: bool = True) -> np.ndarray:
+                ax = tuple(axis) if isinstance(axis, tuple) else (axis,)
+                shape = tuple(1 if i in ax else n for i, n in enumerate(b.shape))
+                with np.errstate(all="ignore"):
+                    r = _nd(f(_native(b, d, npb), axes=ax))
+                return r.reshape(shape) if keepdims else r
+
+            return run
+
+        r = da.reduction(x.arr, step(src), step(dtype), axis=axes, keepdims=False, dtype=_NP[dtype], concatenate=True)
+        return self._into(out, r, dtype)
+
+    # ------------------------------------------------------------ creation
+    def view(self, t: Tensor) -> View:
+        return t.view
+
+    def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
+        v = _nd(self.np.full(dtype, (), value))  # nx's conversion of the value
+        return DaskTensor(da.full(tuple(shape), v, dtype=_NP[dtype], chunks=_CHUNKS[0]), dtype, self)
+
+    def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
+        nd = _NP[dtype]
+        idx = da.arange(num, dtype=np.int64, chunks=_CHUNKS[0])
+
+        def block(i: np.ndarray) -> np.ndarray:
+            return arange_values(nd, start, step, int(i[0]) if i.size else 0, i.size)
+
+        return DaskTensor(idx.map_blocks(block, dtype=nd, meta=np.empty((0,), nd)), dtype, self)
+
+    def from_host(self, obj: Any, *, copy: bool | None = None) -> Tensor:
+        if isinstance(obj, da.Array):  # already lazy: taken as it is
+            return DaskTensor(obj, _FROM_NP[np.dtype(obj.dtype)], self)
+        return self._eager("from_host", (obj,), {"copy": copy})
+
+    def to_host(self, t: Tensor) -> Any:
+        return np.asarray(t.arr.compute())
+
+    def item(self, t: Tensor) -> Any:
+        return np.asarray(t.arr.compute()).item()
+
+    def persist(self, t: Tensor) -> Tensor:
+        """Computes ``t`` now and keeps its chunks (in memory, or on the cluster)."""
+        return DaskTensor(t.arr.persist(), t.dtype, self)
+
+    # ------------------------------------------------------------ movement
+    def basic_view(self, t: Tensor, key: tuple) -> Tensor:
+        return DaskTensor(t.arr[key], t.dtype, self)
+
+    def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
+        return DaskTensor(da.transpose(t.arr, tuple(axes)), t.dtype, self)
+
+    def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor:
+        return DaskTensor(t.arr.reshape(tuple(shape)), t.dtype, self)
+
+    def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
+        return DaskTensor(da.broadcast_to(t.arr, tuple(shape)), t.dtype, self)
+
+    def shrink(self, t: Tensor, bounds: Sequence[tuple[int, int]]) -> Tensor:
+        return DaskTensor(t.arr[tuple(slice(a, b) for a, b in bounds)], t.dtype, self)
+
+    def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
+        return DaskTensor(t.arr[tuple(slice(None, None, -1) if f else slice(None) for f in flags)], t.dtype, self)
+
+    def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
+        r = da.concatenate([t.arr for t in tensors], axis=axis) if len(tensors) > 1 else self.copy(tensors[0]).arr
+        return self._into(out, r, tensors[0].dtype)
+
+    def contiguous(self, t: Tensor) -> Tensor:
+        return t
+
+    def copy(self, t: Tensor) -> Tensor:
+        a = t.arr  # immutable: a new array object over the same graph is a copy
+        return DaskTensor(da.Array(a.dask, a.name, a.chunks, meta=a._meta), t.dtype, self)
+
+    def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
+        return False
+
+    # ------------------------------------------------------------ linear algebra
+    def matmul(self, a: Tensor, b: Tensor, *, out: Tensor | None = None) -> Tensor:
+        if a.dtype.kind not in "fc" or a.numel == 0 or b.numel == 0:
+            return self._eager("matmul", (a, b), {"out": out} if out is not None else {})
+        return self._into(out, da.matmul(a.arr, b.arr), a.dtype)
+
+    # ------------------------------------------------------------ random
+    def threefry(self, key: Tensor, counter: Tensor, *, out: Tensor | None = None) -> Tensor:
+        if counter.numel == 0:
+            return self._eager("threefry", (key, counter), {"out": out} if out is not None else {})
+        last = {counter.ndim - 1: -1}
+        k, c = key.arr.rechunk(last), counter.arr.rechunk(last)
+        npb = self.np
+        kd, cd = key.dtype, counter.dtype
+
+        def block(kb: np.ndarray, cb: np.ndarray) -> np.ndarray:
+            return _nd(npb.threefry(_native(kb, kd, npb), _native(cb, cd, npb)))
+
+        r = da.map_blocks(block, k, c, dtype=_NP[cd], meta=np.empty((0,) * counter.ndim, _NP[cd]))
+        return self._into(out, r, cd)
+
+
+def _signature(a: Any) -> Any:
+    """An operand as ``_result_dtype`` takes it: a tensor by (_TENSOR, its DType), a Python number by
+    its type (a 1 of it), anything else (a DType, a flag) as it is."""
+    if isinstance(a, Tensor):
+        return (_TENSOR, a.dtype)
+    if type(a) in (bool, int, float, complex):
+        return type(a)(1)
+    return a
+
+
+def _eager_method(name: str) -> Callable[..., Any]:
+    def run(self: DaskBackend, *args: Any, **kwargs: Any) -> Any:
+        return self._eager(name, args, kwargs)
+
+    run.__name__ = run.__qualname__ = name
+    run.__doc__ = getattr(getattr(Backend, name), "__doc__", None)
+    return run
+
+
+def _chunk_method(name: str) -> Callable[..., Any]:
+    def run(self: DaskBackend, *args: Any, **kwargs: Any) -> Any:
+        return self._chunkwise(name, args, kwargs)
+
+    run.__name__ = run.__qualname__ = name
+    return run
+
+
+def _reduce_method(name: str) -> Callable[..., Any]:
+    def run(self: DaskBackend, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Any:
+        return self._reduce(name, x, axes=axes, out=out)
+
+    run.__name__ = run.__qualname__ = name
+    return run
+
+
+for _name in [n for n in dir(Backend) if not n.startswith("_") and callable(getattr(Backend, n, None))]:
+    if _name in DaskBackend.__dict__:
+        continue
+    if _name in _ELEMENTWISE:
+        setattr(DaskBackend, _name, _chunk_method(_name))
+    elif _name in _REDUCTIONS:
+        setattr(DaskBackend, _name, _reduce_method(_name))
+    else:
+        setattr(DaskBackend, _name, _eager_method(_name))
+
+del _name
