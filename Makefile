@@ -13,7 +13,7 @@ ARRAY_API_TESTS_EXAMPLES ?= 200
 ARRAY_API_TESTS_WORKERS ?= auto
 PYTEST_WORKERS ?= auto
 
-.PHONY: all demo test fuzz bench docs conformance lint array-api-tests consumers-sklearn clean venv
+.PHONY: all demo test fuzz bench docs conformance lint array-api-tests consumers-sklearn consumers-xpx clean venv
 
 all: test
 
@@ -57,6 +57,15 @@ consumers-sklearn: $(STAMP)
 	SCIPY_ARRAY_API=1 PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
 	  $(PY) -m pytest -p sklearn_on_nx --pyargs sklearn -k "array_api or array_namespace" \
 	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider $(ARGS)
+
+# array-api-extra's own test suite (shipped in its wheel) with nx as two more of its
+# backends: nx on its default device and with device1 as the default. Its pytest
+# settings: xfail_strict, warnings are errors. ARGS="--xpx-backend array_api_strict"
+# runs the same tests on array_api_strict instead.
+consumers-xpx: $(STAMP)
+	PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
+	  $(PY) -m pytest -p xpx_on_nx --pyargs array_api_extra.tests.main \
+	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider -o xfail_strict=true -W error $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis

@@ -15,7 +15,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from nx_core.errors import NxInvalidArgument
+from nx_core.errors import NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
@@ -415,6 +415,13 @@ def getitem(x: Array, key: Any, /) -> Array:
         raise IndexError(f"__getitem__: {e}") from None
 
 
+def _truncates(kind: str, d: Any) -> bool:
+    """Drop-in mode: a real floating-point value assigned into an integer array is
+    truncated toward zero, as NumPy's, CuPy's and PyTorch's ``x[k] = v`` do (array-api-extra's
+    ``at(x)[k].set/min/max`` rely on it). Strict mode refuses it, as array-api-strict."""
+    return kind == "f" and d.kind in "iu" and not _flags.STRICT
+
+
 def _value(name: str, x: Array, value: Any) -> Any:
     """``value`` as a Tensor of x's dtype on x's device, or a Python scalar representable in it."""
     d = x.dtype
@@ -422,10 +429,17 @@ def _value(name: str, x: Array, value: Any) -> Any:
         t = value._t
         B = backend_of(name, x._t, t)
         vd = value.dtype
-        if vd is not d and _dt.PROMOTE.get((vd, d)) is not d:
+        if vd is not d and _dt.PROMOTE.get((vd, d)) is not d and not _truncates(vd.kind, d):
             raise TypeError(f"{name}: cannot assign a {vd.name} array to a {d.name} array without changing its dtype")
         return t if vd is d else B.cast(t, dtype=d)
     value = py_scalar(value, lenient=True)
+    if type(value) is float and _truncates("f", d):
+        try:  # NumPy: int(value), so NaN is a ValueError, an infinity an OverflowError
+            value = int(value)
+        except OverflowError as e:
+            raise ScalarOverflowError(f"{name}: {e}") from None
+        except ValueError as e:
+            raise ValueError(f"{name}: {e}") from None
     if type(value) in (bool, int, float, complex):
         s, rd = scalar_operand(name, value, d)
         if rd is not d:

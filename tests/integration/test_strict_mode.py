@@ -40,6 +40,8 @@ USES = [
     ("result_type(int64, float64)", lambda ns: ns.result_type(ns.int64, ns.float64), None),
     ("float array[...] = int array", lambda ns: _set(ns.zeros(2), 0, ns.asarray(5)), np.asarray([5.0, 0.0])),
     ("float array += int array", lambda ns: _iadd(ns.zeros(2), ns.asarray([1, 2])), np.asarray([1.0, 2.0])),
+    ("int array[...] = float array", lambda ns: _set(ns.zeros(2, dtype=ns.int64), 0, ns.asarray(-2.5)), np.asarray([-2, 0])),
+    ("int array[...] = 1.5", lambda ns: _set(ns.zeros(2, dtype=ns.int64), 1, 1.5), np.asarray([0, 1])),
     # Python scalars of another kind
     ("int array * 0.5", lambda ns: ns.asarray([1, 2]) * 0.5, np.asarray([0.5, 1.0])),
     ("int array < 1.5", lambda ns: ns.asarray([1, 2]) < 1.5, np.asarray([True, False])),
