@@ -63,6 +63,8 @@ from ._extras_scatter import *  # noqa: F401,F403
 from ._extras_scatter import __all__ as _xs
 from ._extras_windows import *  # noqa: F401,F403
 from ._extras_windows import __all__ as _xw
+from ._extras_lazy import *  # noqa: F401,F403
+from ._extras_lazy import __all__ as _xl
 from . import fft, linalg, random  # noqa: E402
 
 # Last: the Nx operations define `slice`, which shadows the builtin in this module.
@@ -110,6 +112,7 @@ __all__ = sorted(
         *_uf,
         *_xs,
         *_xw,
+        *_xl,
         *_xn,
     }
 )

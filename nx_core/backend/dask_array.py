@@ -190,7 +190,8 @@ class DaskBackend:
             with np.errstate(all="ignore"):
                 return _nd(f(*ops, **kwargs))
 
-        ops = [a.arr if isinstance(a, DaskTensor) else a for a in args]
+        first = tensors[0].arr
+        ops = [(a.arr if a.arr.chunks == first.chunks else a.arr.rechunk(first.chunks)) if isinstance(a, DaskTensor) else a for a in args]
         r = da.map_blocks(block, *ops, dtype=_NP[dtype], meta=np.empty((0,) * tensors[0].ndim, _NP[dtype]))
         return self._into(out, r, dtype)
 
@@ -206,7 +207,7 @@ class DaskBackend:
             return self._eager(name, (x,), {"axes": axes, "out": out} if out is not None else {"axes": axes})
         f = getattr(self.np, name)
         npb = self.np
-        dtype, _ = self._result_dtype(name, (x.dtype,), (("axes", (0,)),))
+        dtype, _ = self._result_dtype(name, ((_TENSOR, x.dtype),), (("axes", (0,)),))
         src = x.dtype
 
         def step(d: DType) -> Callable[..., np.ndarray]:
@@ -297,8 +298,8 @@ class DaskBackend:
     def threefry(self, key: Tensor, counter: Tensor, *, out: Tensor | None = None) -> Tensor:
         if counter.numel == 0:
             return self._eager("threefry", (key, counter), {"out": out} if out is not None else {})
-        last = {counter.ndim - 1: -1}
-        k, c = key.arr.rechunk(last), counter.arr.rechunk(last)
+        c = counter.arr.rechunk({counter.ndim - 1: -1})  # each pair of words in one chunk
+        k = key.arr.rechunk(c.chunks)
         npb = self.np
         kd, cd = key.dtype, counter.dtype
 

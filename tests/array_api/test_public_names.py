@@ -22,7 +22,7 @@ NX_EXTRAS = {
     "using_device",  # the default-device context manager
     "Flags", "get_flags", "reset_flags", "set_flags",  # strict mode and array-api-strict's flags
     "random",  # Threefry counter-based random numbers
-    "scatter", "threefry", "unfold", "fold", "pad",
+    "scatter", "threefry", "unfold", "fold", "pad", "persist",
     # Nx-style slicing and manipulation
     "slice", "get", "item", "A", "I", "L", "N", "R", "Rs",
     "dstack", "hstack", "vstack", "split", "swapaxes", "flatten", "unflatten", "unsqueeze",

@@ -608,6 +608,7 @@ spec("pad", lambda d: {"x": arr(d, "real numeric", shape=(2, 3)), "pad_width": 1
                                  Bad("pad-wrong-type", lambda d, c: d(st.sampled_from([1.5, "a", None, ((1.5, 0), (0, 0)), object()])), ERR_TYPE),
                                  Bad("pad-huge", lambda d, c: d(st.sampled_from([2**62, ((2**40, 2**40), (2**40, 0))])), ERR_SIZE)],
      value=[BAD_SCALAR], mode=bad_choice())
+spec("persist", lambda d: {"x": arr(d, "all")}, x=[not_array()])
 spec("scatter", lambda d: {"x": arr(d, shape=(3,), dtype=xp.float64), "indices": xp.asarray([0, 2]), "updates": xp.asarray([1.0, 2.0]), "axis": 0,
                            "mode": "set", "unique_indices": False},
      x=[not_array()], indices=[not_array(), bad_dtype_array("integer", like="indices"),

@@ -66,6 +66,11 @@ class CreationPrimitives(Protocol):
     def dlpack_device(self, t: Tensor) -> tuple[int, int]:
         """Frontend guarantees: nothing. Backend must: return ``(device_type, id)``."""
 
+    def persist(self, t: Tensor) -> Tensor:
+        """Frontend guarantees: nothing. Backend must: a tensor with t's values, computed
+        now and kept where the backend keeps data (a lazy backend computes its graph; an
+        eager one returns ``t``)."""
+
     def item(self, t: Tensor) -> Scalar:
         """Frontend guarantees: ``t`` has exactly one element. Backend must: return it
         as a Python scalar (bool, int, float or complex)."""

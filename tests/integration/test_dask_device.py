@@ -1,0 +1,163 @@
+"""The Dask device: lazy, chunked arrays that agree with the CPU device, the rule for
+views, and real ``dask.distributed`` clusters (one with a worker killed mid-computation)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nx_array_api as xp
+
+da = pytest.importorskip("dask.array")
+dask = pytest.importorskip("dask")
+
+DASK = xp.Device("dask")
+CPU = xp.Device("cpu")
+
+
+@pytest.fixture
+def small_chunks():
+    """Chunks of 64 KiB, so that small test arrays have several."""
+    with dask.config.set({"array.chunk-size": "64KiB"}):
+        yield
+
+
+def both(make):
+    """``make(device)`` on the Dask and the CPU device, as NumPy arrays."""
+    return np.asarray(make(DASK)), np.asarray(make(CPU))
+
+
+def test_arrays_are_lazy_dask_arrays(small_chunks):
+    x = xp.reshape(xp.arange(100_000.0, device=DASK), (100, 1000))
+    y = xp.sin(x) * 2.0 + 1.0
+    assert isinstance(y._t.arr, da.Array) and y._t.arr.npartitions > 1
+    assert y.device == DASK and y.shape == (100, 1000)
+    s = xp.sum(y, axis=1)
+    assert isinstance(s._t.arr, da.Array)  # nothing computed yet
+    np.testing.assert_allclose(np.asarray(s), np.sum(np.sin(np.arange(100_000.0).reshape(100, 1000)) * 2 + 1, axis=1), rtol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda d: xp.exp(xp.linspace(-3.0, 3.0, 5001, device=d)),
+        lambda d: xp.astype(xp.arange(-300, 300, device=d), xp.int8),  # saturating? no: wrapping casts, exactly nx's
+        lambda d: xp.arange(-7, 8, device=d) // xp.asarray(3, device=d),
+        lambda d: xp.arange(-7, 8, device=d) % xp.asarray(-3, device=d),
+        lambda d: xp.astype(xp.linspace(-1e10, 1e10, 7, device=d), xp.int32),
+        lambda d: xp.sort(xp.asarray([3.0, float("nan"), -1.0, 2.0, float("nan"), 0.0], device=d)),
+        lambda d: xp.argsort(xp.asarray([2, 1, 2, 1, 0], device=d), stable=True),
+        lambda d: xp.reshape(xp.arange(24, device=d), (2, 3, 4))[1, ::-1, 1:3],
+        lambda d: xp.permute_dims(xp.reshape(xp.arange(24, device=d), (2, 3, 4)), (2, 0, 1)),
+        lambda d: xp.random.normal(xp.random.key(7, device=d), shape=(1000,)),
+        lambda d: xp.random.uniform(xp.random.key(1, device=d), shape=(10, 10), dtype=xp.float32),
+        lambda d: xp.random.integers(xp.random.key(3, device=d), 0, 100, shape=(50,)),
+        lambda d: xp.cumulative_sum(xp.arange(10, device=d)),
+        lambda d: xp.unique_values(xp.asarray([3, 1, 3, 2, 1], device=d)),
+        lambda d: xp.nonzero(xp.asarray([0, 1, 0, 2], device=d))[0],
+        lambda d: xp.asarray([1.0, 2.0, 3.0, 4.0], device=d)[xp.asarray([True, False, True, True], device=d)],
+        lambda d: xp.take(xp.arange(10.0, device=d), xp.asarray([9, 0, 3], device=d)),
+        lambda d: xp.linalg.inv(xp.asarray([[2.0, 1.0], [1.0, 3.0]], device=d)),
+        lambda d: xp.fft.fft(xp.arange(8.0, device=d)),
+        lambda d: xp.max(xp.asarray([1.0, float("nan"), 3.0], device=d)),
+        lambda d: xp.concat([xp.ones(3, device=d), xp.zeros(2, device=d)]),
+        lambda d: xp.where(xp.arange(6, device=d) > 2, xp.arange(6.0, device=d), -1.0),
+    ],
+)
+def test_agrees_with_the_cpu_device_exactly(make, small_chunks):
+    got, want = both(make)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+
+
+def test_reductions_agree_to_rounding(small_chunks):
+    got, want = both(lambda d: xp.stack([xp.sum(xp.linspace(0.0, 1.0, 100_001, device=d)), xp.mean(xp.linspace(-1.0, 3.0, 99_999, device=d))]))
+    np.testing.assert_allclose(got, want, rtol=1e-13)
+    got, want = both(lambda d: xp.matmul(xp.reshape(xp.linspace(0.0, 1.0, 400 * 300, device=d), (400, 300)), xp.reshape(xp.linspace(1.0, 2.0, 300 * 200, device=d), (300, 200))))
+    np.testing.assert_allclose(got, want, rtol=1e-12)
+
+
+def test_random_numbers_are_the_cpu_devices_on_any_slice(small_chunks):
+    """The same key draws the same numbers on the Dask device, chunk boundaries or not."""
+    n = 300_000
+    big = xp.random.normal(xp.random.key(42, device=DASK), shape=(n,))
+    assert big._t.arr.npartitions > 1
+    ref = np.asarray(xp.random.normal(xp.random.key(42), shape=(n,)))
+    for sl in (slice(0, 10), slice(n // 2 - 5, n // 2 + 5), slice(n - 10, n)):
+        np.testing.assert_array_equal(np.asarray(big[sl]), ref[sl])
+
+
+def test_writes_give_the_array_new_contents_and_never_reach_other_views():
+    """Dask arrays are immutable: x[k] = v and x += y change x; a view taken from x
+    before keeps its values, and writing into a view leaves x alone."""
+    x = xp.zeros((3, 4), device=DASK)
+    row = x[0, ...]
+    x[0, 1] = 5.0
+    x[1, ...] = xp.arange(4.0, device=DASK)
+    x += 1.0
+    np.testing.assert_array_equal(np.asarray(x), [[1.0, 6.0, 1.0, 1.0], [1.0, 2.0, 3.0, 4.0], [1.0, 1.0, 1.0, 1.0]])
+    np.testing.assert_array_equal(np.asarray(row), np.zeros(4))  # taken before the writes
+    row[0] = 9.0
+    np.testing.assert_array_equal(np.asarray(row), [9.0, 0.0, 0.0, 0.0])
+    assert float(x[0, 0]) == 1.0  # the write did not reach x
+    x[xp.asarray([True, False, True], device=DASK), ...] = -1.0  # advanced keys too
+    np.testing.assert_array_equal(np.asarray(x[:, 0]), [-1.0, 1.0, -1.0])
+
+
+def test_values_are_computed_on_demand():
+    x = xp.arange(10.0, device=DASK) * 2.0
+    assert float(x[3]) == 6.0 and int(xp.sum(xp.astype(x, xp.int64))) == 90
+    assert "18." in repr(x)
+    np.testing.assert_array_equal(np.from_dlpack(x), np.arange(10.0) * 2)
+    c = x.to_device(CPU)
+    assert c.device == CPU and float(c[9]) == 18.0
+    p = xp.persist(x)
+    assert p.device == DASK and float(p[1]) == 2.0
+
+
+def test_errors_that_depend_on_values_keep_their_type():
+    x = xp.arange(5.0, device=DASK)
+    with pytest.raises(IndexError, match="take"):
+        np.asarray(xp.take(x, xp.asarray([7], device=DASK)))
+    with pytest.raises(ValueError, match="two devices|device"):
+        x + xp.ones(5)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, distributed.Client(c) as client:
+        yield c, client
+
+
+def test_runs_on_a_local_cluster(cluster):
+    _, client = cluster
+    x = xp.reshape(xp.arange(200_000.0, device=DASK), (200, 1000))
+    s = xp.sum(xp.sqrt(x), axis=0)
+    with dask.config.set({"array.chunk-size": "128KiB"}):
+        r = xp.random.normal(xp.random.key(5, device=DASK), shape=(100_000,))
+    np.testing.assert_allclose(np.asarray(s), np.sum(np.sqrt(np.arange(200_000.0).reshape(200, 1000)), axis=0), rtol=1e-12)
+    np.testing.assert_array_equal(np.asarray(r), np.asarray(xp.random.normal(xp.random.key(5), shape=(100_000,))))
+    assert len(client.scheduler_info()["workers"]) == 2
+
+
+def test_a_killed_worker_loses_nothing(cluster):
+    """A worker process dies mid-computation; Dask recomputes what it held and the
+    result is still exact."""
+    import time
+
+    c, client = cluster
+    with dask.config.set({"array.chunk-size": "256KiB"}):
+        x = xp.random.uniform(xp.random.key(11, device=DASK), shape=(2_000_000,))
+    y = xp.sum(xp.exp(x) * xp.cos(x))  # many chunks, all through the NumPy kernels
+    fut = client.compute(y._t.arr)
+    time.sleep(0.2)
+    victim = sorted(client.scheduler_info()["workers"])[0]
+    try:
+        client.run(lambda: __import__("os")._exit(1), workers=[victim])  # the process dies
+    except Exception:  # noqa: BLE001 - its connection dies with it
+        pass
+    got = fut.result(timeout=120)
+    want = np.asarray(xp.sum(xp.exp(xp.random.uniform(xp.random.key(11), shape=(2_000_000,))) * xp.cos(xp.random.uniform(xp.random.key(11), shape=(2_000_000,)))))
+    np.testing.assert_allclose(float(got), float(want), rtol=1e-12)
+    c.scale(2)
