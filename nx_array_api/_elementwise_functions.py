@@ -23,6 +23,7 @@ from ._validation import (
     broadcast_pair,
     broadcast_shapes,
     broadcast_tensor,
+    check_category,
     check_unshared,
     core_message,
     default_dtype,
@@ -386,7 +387,7 @@ def logical_not(x: Any, /) -> Array:
 
 
 def _to_default_float(name: str, x: Array) -> Array:
-    if x._t.dtype.kind not in "iu":
+    if not x._t.dtype.is_integer:  # a floating-point x needs no cast: only bool is left
         raise TypeError(f"{name}: only numeric dtypes are allowed, got {x.dtype.name}")
     B = x._t.backend
     return _new(B.cast(x._t, dtype=default_dtype(B.device, "real floating")))
@@ -400,7 +401,7 @@ def abs(x: Any, /) -> Array:  # noqa: A001
     if d not in _dt.numeric:
         raise TypeError(f"abs: only numeric dtypes are allowed, got {d.name}")
     B = x._t.backend
-    if d.kind == "c":
+    if d.is_complex:
         out = B.buffer(_dt.COMPLEX_TO_REAL[d], x._t.shape)
         return _new(B.abs(x._t, out=out))
     return _new(B.abs(x._t))
@@ -410,10 +411,9 @@ def real(x: Any, /) -> Array:
     """Real part. Note: real dtypes are returned as a copy."""
     if type(x) is not Array:
         raise TypeError(f"real: x must be an nx array, got {type(x).__name__}")
-    if x._t.dtype not in _dt.numeric:
-        raise TypeError(f"real: only numeric dtypes are allowed, got {x.dtype.name}")
+    check_category("real", x._t.dtype, "numeric")
     B = x._t.backend
-    return _new(B.real(x._t) if x._t.dtype.kind == "c" else B.copy(x._t))
+    return _new(B.real(x._t) if x._t.dtype.is_complex else B.copy(x._t))
 
 
 def imag(x: Any, /) -> Array:
@@ -421,10 +421,9 @@ def imag(x: Any, /) -> Array:
     if type(x) is not Array:
         raise TypeError(f"imag: x must be an nx array, got {type(x).__name__}")
     d = x._t.dtype
-    if d not in _dt.numeric:
-        raise TypeError(f"imag: only numeric dtypes are allowed, got {d.name}")
+    check_category("imag", d, "numeric")
     B = x._t.backend
-    if d.kind == "c":
+    if d.is_complex:
         return _new(B.imag(x._t))
     return _new(B.full(d, x._t.shape, 0))
 
@@ -439,8 +438,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     if type(x) is not Array:
         raise TypeError(f"clip: x must be an nx array, got {type(x).__name__}")
     d = x._t.dtype
-    if d not in _dt.real_numeric:
-        raise TypeError(f"clip: only real numeric dtypes are allowed, got {d.name}")
+    check_category("clip", d, "real numeric")
     r = x
     for bound, fn, arg in ((min, maximum, "min"), (max, minimum, "max")):
         if bound is None:
@@ -448,11 +446,11 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
         bound = py_scalar(bound)
         if isinstance(bound, Array):
             backend_of("clip", x._t, bound._t)
-            if bound.dtype.kind != d.kind and not (bound.dtype.kind in "iu" and d.kind in "iu"):
+            if bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
                 raise TypeError(f"clip: {arg} of dtype {bound.dtype.name} does not match x's {d.name}")
             broadcast_shapes("clip", x.shape, bound.shape)
         elif type(bound) in (int, float):
-            if d.kind in "iu":
+            if d.is_integer:
                 if type(bound) is float:
                     raise TypeError(f"clip: a float {arg} cannot clip an integer array")
                 lo, hi = d.limits

@@ -29,7 +29,7 @@ from ._compose import padded
 from ._creation_functions import asarray
 from ._scalars import scalar_operand
 from ._manipulation_functions import concat, expand_dims, permute_dims, reshape
-from ._validation import as_int, backend_of, check_array, check_shape, core_message, names_memory_errors, normalize_axis
+from ._validation import as_int, as_ints, backend_of, check_array, check_shape, core_message, names_memory_errors, normalize_axis
 
 __all__ = [
     "flatten",
@@ -55,15 +55,13 @@ __all__ = [
 _new = Array._new
 
 
+# Integer arguments refuse bools (``as_int(..., allow_bool=False)``, which says why).
 def _int(name: str, v: Any, what: str) -> int:
-    """``v`` as an int (0-d integer arrays included); bools are a TypeError."""
     return as_int(name, v, what, allow_bool=False)
 
 
 def _ints(name: str, v: Any, what: str) -> tuple[int, ...]:
-    if isinstance(v, (list, tuple)):
-        return tuple(_int(name, e, what) for e in v)
-    return (_int(name, v, what),)
+    return as_ints(name, v, what, allow_bool=False)
 
 
 # --------------------------------------------------------------------- shapes
@@ -281,7 +279,7 @@ def pad(
             if value.ndim != 0:
                 raise ValueError(f"pad: value must be a scalar, got shape {value.shape}")
             value = value._t.backend.item(value._t)
-        if x.dtype.kind == "b" and type(value) is int and value in (0, 1):
+        if x.dtype.is_bool and type(value) is int and value in (0, 1):
             value = bool(value)  # the default 0 pads a bool array with False
         v, d = scalar_operand("pad", value, x.dtype)
         if d is not x.dtype:

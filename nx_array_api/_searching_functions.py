@@ -15,26 +15,18 @@ from . import _flags
 from ._array_object import Array
 from ._scalars import scalar_operand
 from ._compose import flat, kept
-from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, normalize_axes, normalize_axis
+from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, normalize_axes, normalize_axis
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
 _new = Array._new
 
 
-def _flag(name: str, value: Any, arg: str) -> bool:
-    """A keyword flag: a Python bool, else TypeError."""
-    if type(value) is not bool:
-        raise TypeError(f"{name}: {arg} must be a bool, got {type(value).__name__}")
-    return value
-
-
 def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Array:
     x = check_array(name, x)
-    keepdims = _flag(name, keepdims, "keepdims")
+    keepdims = check_bool(name, keepdims, "keepdims")
     t = x._t
-    if t.dtype not in _dt.real_numeric:
-        raise TypeError(f"{name}: only real numeric dtypes are allowed, got {t.dtype.name}")
+    check_category(name, t.dtype, "real numeric")
     shape = t.shape
     B = t.backend
     op = getattr(B, prim)
@@ -68,7 +60,7 @@ def count_nonzero(
     """The number (int64) of non-zero elements over ``axis`` (None: all axes)."""
     name = "count_nonzero"
     x = check_array(name, x)
-    keepdims = _flag(name, keepdims, "keepdims")
+    keepdims = check_bool(name, keepdims, "keepdims")
     t = x._t
     axes = normalize_axes(name, axis, len(t.shape))
     # Note: complex elements count when either part is non-zero; NaN counts.
@@ -115,8 +107,7 @@ def searchsorted(
         t2 = B.full(d, (), s)
     else:
         raise TypeError(f"{name}: x2 must be an nx array or a Python int or float, got {type(x2).__name__}")
-    if d not in _dt.real_numeric:
-        raise TypeError(f"{name}: only real numeric dtypes are allowed, got {d.name}")
+    check_category(name, d, "real numeric")
     if sorter is not None:
         sorter = check_array(name, sorter, "sorter")
         st = sorter._t

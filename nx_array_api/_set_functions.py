@@ -14,7 +14,7 @@ from . import _dtypes as _dt
 from . import _flags
 from ._array_object import Array
 from ._scalars import scalar_operand
-from ._validation import backend_of, check_array
+from ._validation import backend_of, check_array, check_bool
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
@@ -85,8 +85,7 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     The result is bool with ``x1``'s shape (0-d when ``x1`` is a Python int).
     """
     name = "isin"
-    if type(invert) is not bool:
-        raise TypeError(f"{name}: invert must be a bool, got {type(invert).__name__}")
+    check_bool(name, invert, "invert")
     a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
     if _flags.STRICT:
         for a in (x1, x2):
