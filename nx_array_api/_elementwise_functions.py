@@ -17,7 +17,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from . import _flags
 from ._array_object import Array
-from ._scalars import scalar_operand
+from ._scalars import promote_pair, scalar_operand
 from ._validation import (
     backend_of,
     broadcast_pair,
@@ -57,33 +57,35 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
             if t2.dtype is not d:
                 t2 = B.cast(t2, dtype=d)
         if d not in allowed:
-            raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
+            raise _not_allowed(name, d, allowed)
         s1, s2 = t1.shape, t2.shape
         if s1 != s2:
             shape = broadcast_pair(name, s1, s2)
             t1 = broadcast_tensor(t1, shape)
             t2 = broadcast_tensor(t2, shape)
         return t1, t2, d
-    if type(x1) is Array:
-        return _with_scalar(name, x1._t, x2, allowed)
-    if type(x2) is Array:
-        t2, s, d = _with_scalar(name, x2._t, x1, allowed)
-        return t2.backend.full(d, t2.shape, s), t2, d
-    if isinstance(x1, Array) or isinstance(x2, Array):
-        return _operands(name, _plain(x1), _plain(x2), allowed)
-    raise TypeError(f"{name}: at least one argument must be an nx array, got {type(x1).__name__} and {type(x2).__name__}")
-
-
-def _with_scalar(name: str, t: Tensor, s: Any, allowed: frozenset) -> tuple[Tensor, Any, DType]:
-    """A tensor combined with a Python scalar: (the tensor in the result dtype, the scalar, that dtype)."""
-    s, d = scalar_operand(name, s, t.dtype, t.backend.device)
+    if type(x1) is Array and not isinstance(x2, Array):
+        # x op scalar, the scalar kept second: promote_pair's branch written out, as the
+        # array pair's is above (one call less on the path of x + 1).
+        t = x1._t
+        s, d = scalar_operand(name, x2, t.dtype, t.backend.device)
+        if d not in allowed:
+            raise _not_allowed(name, d, allowed)
+        return (t if t.dtype is d else t.backend.cast(t, dtype=d)), s, d
+    a, b, d = promote_pair(name, x1, x2)  # a scalar first, or arrays of Array's subclasses
     if d not in allowed:
-        raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
-    return (t if d is t.dtype else t.backend.cast(t, dtype=d)), s, d
+        raise _not_allowed(name, d, allowed)
+    if not isinstance(a, Tensor):
+        return b.backend.full(d, b.shape, a), b, d
+    if isinstance(b, Tensor) and a.shape != b.shape:
+        shape = broadcast_pair(name, a.shape, b.shape)
+        a = broadcast_tensor(a, shape)
+        b = broadcast_tensor(b, shape)
+    return a, b, d
 
 
-def _plain(x: Any) -> Any:
-    return Array._new(x._t) if isinstance(x, Array) else x
+def _not_allowed(name: str, d: DType, allowed: frozenset) -> TypeError:
+    return TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
 
 
 def _category_name(allowed: frozenset) -> str:
