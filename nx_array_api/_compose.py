@@ -1,18 +1,36 @@
 """Compositions of backend primitives that several namespace modules share.
 
 The backend protocol keeps one primitive per capability; what a frontend can build from
-them lives here, once: a reshape that copies only when no view can give the shape, the
-reduced axes kept as size 1 (``keepdims``), and padding with a fill value (a fresh
-tensor filled, then the data written into its middle).
+them lives here, once: a cast only when the dtype changes, a reshape that copies only
+when no view can give the shape, the reduced axes kept as size 1 (``keepdims``), and
+padding with a fill value (a fresh tensor filled, then the data written into its middle).
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
+from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
-__all__ = ["flat", "kept", "padded", "reshaped"]
+from ._validation import check_device_dtype
+
+__all__ = ["cast", "flat", "kept", "padded", "reshaped"]
+
+
+def cast(t: Tensor, d: DType, name: str | None = None) -> Tensor:
+    """``t`` in dtype ``d``: ``t`` itself when it has it, else a cast copy.
+
+    ``name``: where ``d`` comes from the caller (``sum(x, dtype=...)``), the device of
+    ``t`` must support it: a ValueError naming ``name`` otherwise. Without it, ``d`` is
+    one the arrays of the call already imply (a promoted dtype, the real dtype of a
+    complex one), which their device supports.
+    """
+    if t.dtype is d:
+        return t
+    if name is not None:
+        check_device_dtype(name, t.backend.device, d)
+    return t.backend.cast(t, dtype=d)
 
 
 def reshaped(t: Tensor, shape: tuple[int, ...]) -> Tensor:

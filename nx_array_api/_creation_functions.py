@@ -26,6 +26,7 @@ from ._validation import (
     MAX_DIMS,
     ScalarOverflowError,
     as_int,
+    check_bool,
     backend_of,
     check_array,
     check_device,
@@ -428,12 +429,12 @@ def arange(
         raise ValueError("arange: step must not be zero")
     all_int = type(start) is int and type(stop) is int and type(step) is int
     d = check_dtype("arange", dtype, kind_default(dev, INT if all_int else FLOAT), dev)
-    if d.kind == "c":
+    if d.is_complex:
         # Note: a complex dtype holds the real values (imaginary parts 0), as in NumPy and
         # array-api-strict; the standard asks for a real numeric dtype.
         r = arange(start, stop, step, dtype=_dt.COMPLEX_TO_REAL[d], device=dev)
         return _new(dev.backend.cast(r._t, dtype=d))
-    if d.kind not in "iuf":
+    if d.is_bool:
         raise TypeError(f"arange: dtype must be a numeric dtype, got {d.name}")
     if all_int:
         num = max(-((start - stop) // step), 0)
@@ -442,7 +443,7 @@ def arange(
         if not math.isfinite(q):
             raise ValueError(f"arange: the length (stop - start) / step = {q} is not finite")
         num = max(math.ceil(q), 0)
-    if d.kind in "iu" and num > 0:
+    if d.is_integer and num > 0:
         lo, hi = d.limits
         for v in (start, start + (num - 1) * step):
             if not lo <= v <= hi:
@@ -470,13 +471,12 @@ def linspace(
     num = as_int("linspace", num, "num")
     if num < 0:
         raise ValueError(f"linspace: num must be non-negative, got {num}")
-    if type(endpoint) is not bool:
-        raise TypeError(f"linspace: endpoint must be a bool, got {type(endpoint).__name__}")
+    check_bool("linspace", endpoint, "endpoint")
     is_complex = max(ks) == COMPLEX
     d = check_dtype("linspace", dtype, kind_default(dev, COMPLEX if is_complex else FLOAT), dev)
     if d is _dt.bool:
         raise TypeError("linspace: dtype must be numeric, got bool")
-    if is_complex and d.kind != "c":
+    if is_complex and not d.is_complex:
         raise TypeError(f"linspace: complex start or stop needs a complex dtype, got {d.name}")
     for v in (start, stop):
         c = complex(v)

@@ -17,12 +17,13 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from . import _flags
 from ._array_object import Array
-from ._scalars import scalar_operand
+from ._scalars import promote_pair, scalar_operand
 from ._validation import (
     backend_of,
     broadcast_pair,
     broadcast_shapes,
     broadcast_tensor,
+    check_category,
     check_unshared,
     core_message,
     default_dtype,
@@ -56,33 +57,35 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
             if t2.dtype is not d:
                 t2 = B.cast(t2, dtype=d)
         if d not in allowed:
-            raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
+            raise _not_allowed(name, d, allowed)
         s1, s2 = t1.shape, t2.shape
         if s1 != s2:
             shape = broadcast_pair(name, s1, s2)
             t1 = broadcast_tensor(t1, shape)
             t2 = broadcast_tensor(t2, shape)
         return t1, t2, d
-    if type(x1) is Array:
-        return _with_scalar(name, x1._t, x2, allowed)
-    if type(x2) is Array:
-        t2, s, d = _with_scalar(name, x2._t, x1, allowed)
-        return t2.backend.full(d, t2.shape, s), t2, d
-    if isinstance(x1, Array) or isinstance(x2, Array):
-        return _operands(name, _plain(x1), _plain(x2), allowed)
-    raise TypeError(f"{name}: at least one argument must be an nx array, got {type(x1).__name__} and {type(x2).__name__}")
-
-
-def _with_scalar(name: str, t: Tensor, s: Any, allowed: frozenset) -> tuple[Tensor, Any, DType]:
-    """A tensor combined with a Python scalar: (the tensor in the result dtype, the scalar, that dtype)."""
-    s, d = scalar_operand(name, s, t.dtype, t.backend.device)
+    if type(x1) is Array and not isinstance(x2, Array):
+        # x op scalar, the scalar kept second: promote_pair's branch written out, as the
+        # array pair's is above (one call less on the path of x + 1).
+        t = x1._t
+        s, d = scalar_operand(name, x2, t.dtype, t.backend.device)
+        if d not in allowed:
+            raise _not_allowed(name, d, allowed)
+        return (t if t.dtype is d else t.backend.cast(t, dtype=d)), s, d
+    a, b, d = promote_pair(name, x1, x2)  # a scalar first, or arrays of Array's subclasses
     if d not in allowed:
-        raise TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
-    return (t if d is t.dtype else t.backend.cast(t, dtype=d)), s, d
+        raise _not_allowed(name, d, allowed)
+    if not isinstance(a, Tensor):
+        return b.backend.full(d, b.shape, a), b, d
+    if isinstance(b, Tensor) and a.shape != b.shape:
+        shape = broadcast_pair(name, a.shape, b.shape)
+        a = broadcast_tensor(a, shape)
+        b = broadcast_tensor(b, shape)
+    return a, b, d
 
 
-def _plain(x: Any) -> Any:
-    return Array._new(x._t) if isinstance(x, Array) else x
+def _not_allowed(name: str, d: DType, allowed: frozenset) -> TypeError:
+    return TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
 
 
 def _category_name(allowed: frozenset) -> str:
@@ -386,7 +389,7 @@ def logical_not(x: Any, /) -> Array:
 
 
 def _to_default_float(name: str, x: Array) -> Array:
-    if x._t.dtype.kind not in "iu":
+    if not x._t.dtype.is_integer:  # a floating-point x needs no cast: only bool is left
         raise TypeError(f"{name}: only numeric dtypes are allowed, got {x.dtype.name}")
     B = x._t.backend
     return _new(B.cast(x._t, dtype=default_dtype(B.device, "real floating")))
@@ -400,7 +403,7 @@ def abs(x: Any, /) -> Array:  # noqa: A001
     if d not in _dt.numeric:
         raise TypeError(f"abs: only numeric dtypes are allowed, got {d.name}")
     B = x._t.backend
-    if d.kind == "c":
+    if d.is_complex:
         out = B.buffer(_dt.COMPLEX_TO_REAL[d], x._t.shape)
         return _new(B.abs(x._t, out=out))
     return _new(B.abs(x._t))
@@ -410,10 +413,9 @@ def real(x: Any, /) -> Array:
     """Real part. Note: real dtypes are returned as a copy."""
     if type(x) is not Array:
         raise TypeError(f"real: x must be an nx array, got {type(x).__name__}")
-    if x._t.dtype not in _dt.numeric:
-        raise TypeError(f"real: only numeric dtypes are allowed, got {x.dtype.name}")
+    check_category("real", x._t.dtype, "numeric")
     B = x._t.backend
-    return _new(B.real(x._t) if x._t.dtype.kind == "c" else B.copy(x._t))
+    return _new(B.real(x._t) if x._t.dtype.is_complex else B.copy(x._t))
 
 
 def imag(x: Any, /) -> Array:
@@ -421,10 +423,9 @@ def imag(x: Any, /) -> Array:
     if type(x) is not Array:
         raise TypeError(f"imag: x must be an nx array, got {type(x).__name__}")
     d = x._t.dtype
-    if d not in _dt.numeric:
-        raise TypeError(f"imag: only numeric dtypes are allowed, got {d.name}")
+    check_category("imag", d, "numeric")
     B = x._t.backend
-    if d.kind == "c":
+    if d.is_complex:
         return _new(B.imag(x._t))
     return _new(B.full(d, x._t.shape, 0))
 
@@ -439,8 +440,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     if type(x) is not Array:
         raise TypeError(f"clip: x must be an nx array, got {type(x).__name__}")
     d = x._t.dtype
-    if d not in _dt.real_numeric:
-        raise TypeError(f"clip: only real numeric dtypes are allowed, got {d.name}")
+    check_category("clip", d, "real numeric")
     r = x
     for bound, fn, arg in ((min, maximum, "min"), (max, minimum, "max")):
         if bound is None:
@@ -448,11 +448,11 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
         bound = py_scalar(bound)
         if isinstance(bound, Array):
             backend_of("clip", x._t, bound._t)
-            if bound.dtype.kind != d.kind and not (bound.dtype.kind in "iu" and d.kind in "iu"):
+            if bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
                 raise TypeError(f"clip: {arg} of dtype {bound.dtype.name} does not match x's {d.name}")
             broadcast_shapes("clip", x.shape, bound.shape)
         elif type(bound) in (int, float):
-            if d.kind in "iu":
+            if d.is_integer:
                 if type(bound) is float:
                     raise TypeError(f"clip: a float {arg} cannot clip an integer array")
                 lo, hi = d.limits

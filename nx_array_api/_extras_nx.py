@@ -26,10 +26,11 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._compose import padded
+from ._indexing import basic_view
 from ._creation_functions import asarray
 from ._scalars import scalar_operand
 from ._manipulation_functions import concat, expand_dims, permute_dims, reshape
-from ._validation import as_int, backend_of, check_array, check_shape, core_message, names_memory_errors, normalize_axis
+from ._validation import as_int, as_ints, backend_of, check_array, check_shape, core_message, names_memory_errors, normalize_axis
 
 __all__ = [
     "flatten",
@@ -55,15 +56,13 @@ __all__ = [
 _new = Array._new
 
 
+# Integer arguments refuse bools (``as_int(..., allow_bool=False)``, which says why).
 def _int(name: str, v: Any, what: str) -> int:
-    """``v`` as an int (0-d integer arrays included); bools are a TypeError."""
     return as_int(name, v, what, allow_bool=False)
 
 
 def _ints(name: str, v: Any, what: str) -> tuple[int, ...]:
-    if isinstance(v, (list, tuple)):
-        return tuple(_int(name, e, what) for e in v)
-    return (_int(name, v, what),)
+    return as_ints(name, v, what, allow_bool=False)
 
 
 # --------------------------------------------------------------------- shapes
@@ -281,7 +280,7 @@ def pad(
             if value.ndim != 0:
                 raise ValueError(f"pad: value must be a scalar, got shape {value.shape}")
             value = value._t.backend.item(value._t)
-        if x.dtype.kind == "b" and type(value) is int and value in (0, 1):
+        if x.dtype.is_bool and type(value) is int and value in (0, 1):
             value = bool(value)  # the default 0 pads a bool array with False
         v, d = scalar_operand("pad", value, x.dtype)
         if d is not x.dtype:
@@ -459,54 +458,50 @@ def slice(x: Array, /, specs: Sequence[Any]) -> Array:  # noqa: A001 - the Nx na
             raise TypeError(f"slice: specs must be I, R, Rs, L, A or N, got {s!r}")
     if sum(1 for s in specs if s is not N) > x.ndim:
         raise IndexError("slice: too many indices")
-    B = x._t.backend
-    bounds, flips, takes, out_shape = [], [], [], []
+    # The specs as a basic key (I: an int, R/Rs of step +-1: a slice, A: a full slice,
+    # N: None) for the view that x[key] makes; an L or another step keeps the axis whole
+    # in the view and is taken from it afterwards (a copy).
+    t = x._t
+    B = t.backend
+    key: list[Any] = []
+    takes: list[tuple[int, Tensor]] = []
+    out_shape: list[int] = []
     ax = 0
-    for s in [*specs, *[A] * (x.ndim - sum(1 for s in specs if s is not N))]:
+    for s in specs:
         if s is N:
+            key.append(None)
             out_shape.append(1)
             continue
         n = x.shape[ax]
         if isinstance(s, I):
             if not -n <= s.i < n:
                 raise IndexError(f"slice: index {s.i} out of bounds [0, {n})")
-            i = s.i + n if s.i < 0 else s.i
-            bounds.append((i, i + 1))
-            flips.append(False)
+            key.append(s.i)
         elif s is A:
-            bounds.append((0, n))
-            flips.append(False)
+            key.append(_ALL)
             out_shape.append(n)
         elif isinstance(s, Rs):
-            start, stop, step = builtins.slice(s.start, s.stop, s.step).indices(n)
-            k = len(range(start, stop, step))
-            out_shape.append(k)
-            if k and step == 1:
-                bounds.append((start, start + k))
-                flips.append(False)
-            elif k and step == -1:
-                bounds.append((start - k + 1, start + 1))
-                flips.append(True)
+            r = range(*builtins.slice(s.start, s.stop, s.step).indices(n))
+            out_shape.append(len(r))
+            if s.step in (1, -1):
+                key.append(builtins.slice(s.start, s.stop, s.step))
             else:
-                bounds.append((0, n))
-                flips.append(False)
-                if k:
-                    takes.append((ax, B.arange(_dt.int64, start, step, len(range(start, stop, step)))))
+                key.append(_ALL)
+                if r:
+                    takes.append((len(out_shape) - 1, B.arange(_dt.int64, r.start, r.step, len(r))))
         else:  # L
-            idx, k = _list_index(x._t, s, n)
-            bounds.append((0, n))
-            flips.append(False)
+            idx, k = _list_index(t, s, n)
+            key.append(_ALL)
             out_shape.append(k)
-            takes.append((ax, idx))
+            takes.append((len(out_shape) - 1, idx))
         ax += 1
-    out_shape = tuple(out_shape)
+    out_shape.extend(x.shape[ax:])
     if prod(out_shape) == 0:
-        return _new(B.full(x.dtype, out_shape, 0))
-    t = x._t
-    if any(b != (0, n) for b, n in zip(bounds, x.shape)):
-        t = B.shrink(t, tuple(bounds))
-    if any(flips):
-        t = B.flip(t, tuple(flips))
+        return _new(B.full(x.dtype, tuple(out_shape), 0))
+    t = basic_view("slice", t, tuple(key))
     for a, idx in takes:
         t = B.take(t, idx, axis=a)
-    return _new(B.reshape(t, out_shape) if t.shape != out_shape else t)
+    return _new(t)
+
+
+_ALL = builtins.slice(None)

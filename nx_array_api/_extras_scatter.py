@@ -14,7 +14,7 @@ from __future__ import annotations
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._scalars import scalar_operand
-from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, normalize_axis
+from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, normalize_axis
 
 __all__ = ["threefry", "scatter"]
 
@@ -66,14 +66,13 @@ def scatter(
     indices = check_array("scatter", indices, "indices")
     if not isinstance(mode, str) or mode not in _MODES:
         raise ValueError(f"scatter: mode must be 'set' or 'add', got {mode!r}")
-    if not isinstance(unique_indices, bool):
-        raise TypeError(f"scatter: unique_indices must be a bool, got {type(unique_indices).__name__}")
+    check_bool("scatter", unique_indices, "unique_indices")
     if indices.dtype not in _dt.integer:
         raise TypeError(f"scatter: indices must have an integer dtype, got {indices.dtype.name}")
     if x.ndim == 0:
         raise ValueError("scatter: x must have at least one dimension")
     ax = normalize_axis("scatter", axis, x.ndim)
-    if mode == "add" and x.dtype.kind == "b":
+    if mode == "add" and x.dtype.is_bool:
         raise TypeError("scatter: mode='add' needs a numeric x, got bool")
     if indices.ndim != x.ndim:
         raise ValueError(f"scatter: indices must have the rank of x ({x.ndim}), got shape {indices.shape}")

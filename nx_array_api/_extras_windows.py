@@ -13,33 +13,28 @@ Both are single backend calls (``unfold``/``fold``); this module validates the g
 
 from __future__ import annotations
 
-import operator
 from math import prod
 from typing import Any, Sequence
 
 from ._array_object import Array
-from ._validation import check_array
+from ._validation import as_int, as_ints, check_array
 
 __all__ = ["unfold", "fold"]
 
 
 def _int(name: str, v: Any, arg: str) -> int:
-    if isinstance(v, bool) or isinstance(v, Array):
-        raise TypeError(f"{name}: {arg} must contain Python ints, got {type(v).__name__}")
-    try:
-        return operator.index(v)
-    except TypeError:
-        raise TypeError(f"{name}: {arg} must contain Python ints, got {type(v).__name__}") from None
+    """The geometry's ints refuse bools (``as_int(..., allow_bool=False)``, which says why)."""
+    return as_int(name, v, arg, allow_bool=False)
 
 
 def _ints(name: str, v: Any, arg: str, k: int) -> tuple[int, ...]:
     """An int (repeated ``k`` times) or exactly ``k`` ints."""
-    if isinstance(v, (list, tuple)):
-        out = tuple(_int(name, e, arg) for e in v)
-        if len(out) != k:
-            raise ValueError(f"{name}: {arg} must have {k} entries (one per spatial axis), got {len(out)}")
-        return out
-    return (_int(name, v, arg),) * k
+    out = as_ints(name, v, arg, allow_bool=False)
+    if not isinstance(v, (list, tuple)):
+        return out * k
+    if len(out) != k:
+        raise ValueError(f"{name}: {arg} must have {k} entries (one per spatial axis), got {len(out)}")
+    return out
 
 
 def _spatial_rank(name: str, kernel_size: Any, other: Any = None) -> int:
@@ -136,7 +131,7 @@ def fold(
     land in the padding are dropped. A fresh array.
     """
     x = check_array("fold", x)
-    if x.dtype.kind == "b":
+    if x.dtype.is_bool:
         raise TypeError("fold: bool arrays cannot be summed; cast to a numeric dtype first")
     k = _spatial_rank("fold", kernel_size, output_size)
     ks, st, dl, pads = _geometry("fold", kernel_size, stride, dilation, padding, k)

@@ -26,7 +26,7 @@ from ._validation import backend_of, broadcast_tensor, check_unshared, core_mess
 
 _new = Array._new
 
-__all__ = ["getitem", "getitem_strict", "setitem", "bind"]
+__all__ = ["getitem", "getitem_strict", "setitem", "bind", "basic_view"]
 
 # Item tags of a parsed key.
 _INT, _SLICE, _NONE, _IARR, _BARR, _BOOL0 = range(6)
@@ -244,32 +244,43 @@ def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
 
 def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[int, ...]]:
     """(tensor, backend key, result shape) for a key holding integer or boolean arrays."""
-    B = t.backend
     if not _flags.BOOLEAN_INDEXING and any(tag in (_BARR, _BOOL0) for tag, _ in items):
         _flags.requires_boolean_indexing(name)
     if t.masked:
-        t = B.copy(t)
-    # 0-d booleans: a new unit axis indexed by [0] (True) or [] (False).
+        t = t.backend.copy(t)
     if any(tag == _BOOL0 for tag, _ in items):
-        shape = list(t.shape)
-        new_items = []
-        ax = 0
-        for tag, v in items:
-            if tag == _BOOL0:
-                shape.insert(ax, 1)
-                idx = B.full(_dt.int64, (1,) if v else (0,), 0)
-                new_items.append((_IARR, idx))
-                ax += 1
-            else:
-                new_items.append((tag, v))
-                ax += _consumed(tag, v)
-        t = B.reshape(t, tuple(shape))
-        items = new_items
-    # Boolean arrays: check their shapes, then use their nonzero coordinates.
+        t, items = _bool0_as_axes(t, items)
+    t, items = _masks_as_coordinates(name, t, items)
+    key, adv_pos, adv_shapes = _backend_key(name, t.shape, items)
+    return t, key, _advanced_shape(name, t.shape, items, adv_pos, adv_shapes)
+
+
+def _bool0_as_axes(t: Tensor, items: list) -> tuple[Tensor, list]:
+    """0-d booleans: each a new unit axis of ``t``, indexed by [0] (True) or [] (False)."""
+    B = t.backend
+    shape = list(t.shape)
+    out = []
+    ax = 0
+    for tag, v in items:
+        if tag == _BOOL0:
+            shape.insert(ax, 1)
+            out.append((_IARR, B.full(_dt.int64, (1,) if v else (0,), 0)))
+            ax += 1
+        else:
+            out.append((tag, v))
+            ax += _consumed(tag, v)
+    return B.reshape(t, tuple(shape)), out
+
+
+def _masks_as_coordinates(name: str, t: Tensor, items: list) -> tuple[Tensor, list]:
+    """Boolean arrays: their shapes checked against the axes they cover, then replaced by
+    their ``nonzero`` coordinates. An empty mask dimension where the axis is not empty
+    (NumPy allows it) empties that axis of ``t``."""
+    B = t.backend
     shape = t.shape
     ax = 0
     empty_axes = []
-    new_items = []
+    out = []
     for tag, v in items:
         if tag == _BARR:
             mshape = v.shape
@@ -282,17 +293,20 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
                             f"{shape[ax:ax + len(mshape)]} (at axis {ax + j})",
                         )
                     empty_axes.append(ax + j)
-            new_items.extend((_IARR, c) for c in B.nonzero(v))
+            out.extend((_IARR, c) for c in B.nonzero(v))
             ax += len(mshape)
         else:
-            new_items.append((tag, v))
+            out.append((tag, v))
             ax += _consumed(tag, v)
-    items = new_items
     if empty_axes:
-        n = len(shape)
-        t = B.basic_view(t, tuple([slice(0, 0) if i in empty_axes else _FULL for i in range(n)]))
-        shape = t.shape
-    # Bounds, the backend key and the result shape.
+        t = B.basic_view(t, tuple([slice(0, 0) if i in empty_axes else _FULL for i in range(len(shape))]))
+    return t, out
+
+
+def _backend_key(name: str, shape: tuple[int, ...], items: list) -> tuple[tuple, list[int], list[tuple[int, ...]]]:
+    """(the backend's key, the positions of the advanced items, their shapes) for items of
+    ints, slices, None and integer Tensors; ints are bounds-checked here, integer arrays
+    by the backend's index/index_put (IndexError)."""
     key = []
     adv_pos = []
     adv_shapes = []
@@ -301,18 +315,23 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
         if tag == _NONE:
             key.append(None)
             continue
-        n = shape[ax]
         if tag == _INT:
-            key.append(_check_int(name, v, n, ax))
+            key.append(_check_int(name, v, shape[ax], ax))
             adv_pos.append(pos)
             adv_shapes.append(())
         elif tag == _IARR:
-            key.append(v)  # range-checked by the backend's index/index_put (IndexError)
+            key.append(v)
             adv_pos.append(pos)
             adv_shapes.append(v.shape)
         else:
             key.append(v)
         ax += 1
+    return tuple(key), adv_pos, adv_shapes
+
+
+def _advanced_shape(name: str, shape: tuple[int, ...], items: list, adv_pos: list[int], adv_shapes: list) -> tuple[int, ...]:
+    """The result shape, NumPy's rule: the advanced items' broadcast shape stands where
+    they are when they are adjacent, else first."""
     bshape = _broadcast_index_shapes(name, adv_shapes)
     adjacent = adv_pos == list(range(adv_pos[0], adv_pos[0] + len(adv_pos)))
     out: list[int] = [] if adjacent else list(bshape)
@@ -326,18 +345,41 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
         elif adjacent and pos == adv_pos[0]:
             out.extend(bshape)
         ax += 1
-    return t, tuple(key), tuple(out)
+    return tuple(out)
 
 
-def _resolve(name: str, x: Array, key: Any) -> tuple[bool, Tensor, tuple | None, tuple[int, ...]]:
-    """(is basic, tensor, backend key (None for a basic key that selects all of x), result shape)."""
-    t = x._t
+def _resolve(name: str, t: Tensor, key: Any) -> tuple[bool, Tensor, tuple | None, tuple[int, ...]]:
+    """(is basic, tensor, backend key (None for a basic key that selects all of t), result
+    shape): the one normaliser of keys.
+
+    Its common branch is ``_fast_basic`` (ints in range, slices of ints, ``None``, one
+    ``...``: the key goes to the backend as it is); every other key, and every error,
+    takes ``_resolve_general``. ``getitem`` runs the common branch inline (with two
+    cheaper ones of its own) and calls ``_resolve_general`` itself.
+    """
+    v = _fast_basic(t, key)
+    if v is not None:
+        return True, v, key if type(key) is tuple else (key,), v.shape
+    return _resolve_general(name, t, key)
+
+
+def _resolve_general(name: str, t: Tensor, key: Any) -> tuple[bool, Tensor, tuple | None, tuple[int, ...]]:
+    """``_resolve`` for any key: parsed, Ellipsis expanded, then a view or an advanced key."""
     items, _ = _parse(name, t, key)
     items = _expand(name, items, len(t.shape))
     if all(tag in (_INT, _SLICE, _NONE) for tag, _ in items):
         v, k = _basic(name, t, items)
         return True, v, k, v.shape
     return (False, *_advanced(name, t, items))
+
+
+def basic_view(name: str, t: Tensor, key: tuple) -> Tensor:
+    """The O(1) view of ``t`` for a basic key (ints, slices, ``None``, one ``...``), as
+    ``x[key]`` makes it (``_resolve``); a key with arrays is an IndexError naming ``name``."""
+    basic, v, _, _ = _resolve(name, t, key)
+    if not basic:
+        raise _fail(name, "a basic key (ints, slices, None and ...) was expected")
+    return v
 
 
 def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
@@ -406,7 +448,7 @@ def getitem(x: Array, key: Any, /) -> Array:
         v = _fast_basic(t, key)
         if v is not None:
             return _new(v)
-    basic, t, k, _ = _resolve("__getitem__", x, key)
+    basic, t, k, _ = _resolve_general("__getitem__", t, key)
     if basic:
         return _new(t)
     try:
@@ -472,7 +514,7 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
         check_strict_key(name, x, key, setting=True)
         check_unshared(name, x, value)
     v = _value(name, x, value)
-    basic, t, k, shape = _resolve(name, x, key)
+    basic, t, k, shape = _resolve(name, x._t, key)
     v = _fit(name, v, shape)
     B = t.backend
     try:

@@ -13,15 +13,15 @@ from typing import Any, List, Optional, Tuple, Union
 
 from nx_core.dtype import DType
 from nx_core.errors import AxisError
-from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from . import _flags
 from ._array_object import Array
-from ._compose import flat, reshaped
+from ._compose import cast, flat, reshaped
 from ._validation import (
     MAX_DIMS,
     as_int,
+    as_ints,
     backend_of,
     broadcast_shapes as _bshapes,
     broadcast_tensor,
@@ -30,6 +30,7 @@ from ._validation import (
     names_memory_errors,
     normalize_axis,
     normalize_axes,
+    normalize_axes_in_order,
     plain_size,
 )
 
@@ -55,35 +56,18 @@ _new = Array._new
 
 
 # ----------------------------------------------------------------- helpers
+# Integer arguments here refuse bools (``as_int(..., allow_bool=False)``, which says why).
 def _int(name: str, v: Any, what: str) -> int:
-    """``v`` as an int via ``operator.index`` (0-d integer arrays included); bools are a TypeError."""
     return as_int(name, v, what, allow_bool=False)
+
+
+def _ints(name: str, v: Any, what: str, entry: str | None = None) -> tuple[int, ...]:
+    return as_ints(name, v, what, entry=entry, allow_bool=False)
 
 
 def _axis(name: str, axis: Any, ndim: int) -> int:
     """A single ``axis`` normalised against ``ndim`` (bools are a TypeError)."""
     return normalize_axis(name, _int(name, axis, "axis"), ndim)
-
-
-def _shape_arg(name: str, shape: Any, what: str = "shape") -> tuple[int, ...]:
-    if isinstance(shape, (tuple, list)):
-        return tuple(_int(name, s, f"{what} entry") for s in shape)
-    return (_int(name, shape, what),)
-
-
-def _int_tuple(name: str, v: Any, what: str) -> tuple[int, ...]:
-    """An int or a tuple/list of ints as a tuple."""
-    if isinstance(v, (tuple, list)):
-        return tuple(_int(name, a, what) for a in v)
-    return (_int(name, v, what),)
-
-
-def _axes_list(name: str, axes: tuple[int, ...], ndim: int) -> tuple[int, ...]:
-    """Normalised axes in the given order; repeated axes are a ValueError."""
-    out = tuple(normalize_axis(name, a, ndim) for a in axes)
-    if len(set(out)) != len(out):
-        raise ValueError(f"{name}: repeated axis in {axes}")
-    return out
 
 
 def _arrays(name: str, arrays: Any) -> list[Array]:
@@ -101,10 +85,6 @@ def _common_dtype(name: str, arrays: list[Array]) -> DType:
     return d
 
 
-def _cast(t: Tensor, d: DType) -> Tensor:
-    return t if t.dtype is d else t.backend.cast(t, dtype=d)
-
-
 # ---------------------------------------------------------------- functions
 def broadcast_arrays(*arrays: Array) -> Tuple[Array, ...]:
     """Broadcasts the arrays against one another (stride-0 views)."""
@@ -119,7 +99,7 @@ def broadcast_shapes(*shapes: Tuple[Optional[int], ...]) -> Tuple[Optional[int],
     """The shape the given shapes broadcast to; ``()`` for none."""
     norm = []
     for s in shapes:
-        s = _shape_arg("broadcast_shapes", s)
+        s = _ints("broadcast_shapes", s, "shape", "shape entry")
         if any(d < 0 for d in s):
             raise ValueError(f"broadcast_shapes: negative dimension in {s}")
         norm.append(s)
@@ -129,7 +109,7 @@ def broadcast_shapes(*shapes: Tuple[Optional[int], ...]) -> Tuple[Optional[int],
 def broadcast_to(x: Array, /, shape: Tuple[int, ...]) -> Array:
     """``x`` broadcast to ``shape`` (a stride-0 view)."""
     x = check_array("broadcast_to", x)
-    shape = _shape_arg("broadcast_to", shape)
+    shape = _ints("broadcast_to", shape, "shape", "shape entry")
     if any(d < 0 for d in shape):
         raise ValueError(f"broadcast_to: negative dimension in {shape}")
     check_shape("broadcast_to", shape, x._t.dtype.itemsize)
@@ -162,7 +142,7 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
     B = backend_of(name, *(a._t for a in xs))
     d = _common_dtype(name, xs)
     if axis is None:
-        ts = [_cast(flat(a._t), d) for a in xs]
+        ts = [cast(flat(a._t), d) for a in xs]
         return _new(B.cat(ts, axis=0))
     nd = xs[0].ndim
     if any(a.ndim != nd for a in xs):
@@ -174,14 +154,14 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
     for a in xs[1:]:
         if any(p != q for i, (p, q) in enumerate(zip(s0, a.shape)) if i != ax):
             raise ValueError(f"{name}: shapes {s0} and {a.shape} differ outside axis {ax}")
-    return _new(B.cat([_cast(a._t, d) for a in xs], axis=ax))
+    return _new(B.cat([cast(a._t, d) for a in xs], axis=ax))
 
 
 def expand_dims(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
     """``x`` with unit axes inserted at ``axis`` (positions in the result); a view."""
     name = "expand_dims"
     x = check_array(name, x)
-    axes = _int_tuple(name, axis, "axis")
+    axes = _ints(name, axis, "axis")
     m = x.ndim + len(axes)
     pos = []
     for a in axes:
@@ -199,7 +179,7 @@ def flip(x: Array, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None) -> 
     """``x`` reversed along ``axis`` (all axes for None); a view with negative strides."""
     x = check_array("flip", x)
     if axis is not None:
-        axis = _int_tuple("flip", axis, "axis")
+        axis = _ints("flip", axis, "axis")
     axes = normalize_axes("flip", axis, x.ndim)
     if not axes:
         return _new(x._t)
@@ -210,8 +190,8 @@ def moveaxis(x: Array, source: Union[int, Tuple[int, ...]], destination: Union[i
     """``x`` with the ``source`` axes moved to ``destination``; a view."""
     name = "moveaxis"
     x = check_array(name, x)
-    src = _axes_list(name, _int_tuple(name, source, "source"), x.ndim)
-    dst = _axes_list(name, _int_tuple(name, destination, "destination"), x.ndim)
+    src = normalize_axes_in_order(name, _ints(name, source, "source"), x.ndim)
+    dst = normalize_axes_in_order(name, _ints(name, destination, "destination"), x.ndim)
     if len(src) != len(dst):
         raise ValueError(f"{name}: source and destination must have the same number of axes, got {len(src)} and {len(dst)}")
     order = [i for i in range(x.ndim) if i not in src]
@@ -236,10 +216,10 @@ def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
     x = check_array(name, x)
     if not isinstance(axes, (tuple, list)):
         raise TypeError(f"{name}: axes must be a tuple of ints, got {type(axes).__name__}")
-    ax = tuple(_int(name, a, "axes entry") for a in axes)
+    ax = _ints(name, axes, "axes entry")
     if len(ax) != x.ndim:
         raise ValueError(f"{name}: axes {ax} must have one entry per dimension ({x.ndim})")
-    return _new(x._t.backend.permute(x._t, _axes_list(name, ax, x.ndim)))
+    return _new(x._t.backend.permute(x._t, normalize_axes_in_order(name, ax, x.ndim)))
 
 
 @names_memory_errors
@@ -266,14 +246,14 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
         if r.dtype is _dt.uint64 and r.numel:
             if B.item(B.reduce_max(r, axes=(0,))) >= 1 << 63:
                 raise ValueError(f"{name}: a repeat count is too large")
-        r = _cast(r, _dt.int64)
+        r = cast(r, _dt.int64)
         if r.numel and B.item(B.reduce_min(r, axes=(0,))) < 0:
             raise ValueError(f"{name}: repeats must be non-negative")
         if r.shape[0] == 1 and n != 1:
             r = B.item(r)
         # The output length, summed in float64 (exact enough to tell a size that fits
         # from one past 2**63; an int64 sum would wrap).
-        total = n * r if type(r) is int else B.item(B.reduce_sum(_cast(r, _dt.float64), axes=(0,)))
+        total = n * r if type(r) is int else B.item(B.reduce_sum(cast(r, _dt.float64), axes=(0,)))
     else:
         r = _int(name, repeats, "repeats")
         if r < 0:
@@ -297,7 +277,7 @@ def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None)
             if r is not None:
                 return _new(r)
     x = check_array(name, x)
-    shape = _shape_arg(name, shape)
+    shape = _ints(name, shape, "shape", "shape entry")
     if copy is not None and not isinstance(copy, bool):
         raise TypeError(f"{name}: copy must be None or a bool, got {type(copy).__name__}")
     n_unknown = sum(1 for d in shape if d == -1)
@@ -338,13 +318,13 @@ def roll(
     """``x`` rolled by ``shift`` along ``axis`` (flattened for None); a copy."""
     name = "roll"
     x = check_array(name, x)
-    shifts = _int_tuple(name, shift, "shift")
+    shifts = _ints(name, shift, "shift")
     if axis is None:
         if len(shifts) != 1:
             raise ValueError(f"{name}: with axis=None, shift must be a single integer, got {shift}")
         t = flat(x._t)
         return _new(reshaped(t.backend.roll(t, shifts, (0,)), x.shape))
-    axes = tuple(normalize_axis(name, a, x.ndim) for a in _int_tuple(name, axis, "axis"))
+    axes = tuple(normalize_axis(name, a, x.ndim) for a in _ints(name, axis, "axis"))
     if len(shifts) == 1:
         shifts = shifts * len(axes)
     elif len(shifts) != len(axes) or not isinstance(axis, (tuple, list)):
@@ -356,7 +336,7 @@ def squeeze(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
     """``x`` without the given unit axes; a view. A non-unit axis is a ValueError."""
     name = "squeeze"
     x = check_array(name, x)
-    axes = _axes_list(name, _int_tuple(name, axis, "axis"), x.ndim)
+    axes = normalize_axes_in_order(name, _ints(name, axis, "axis"), x.ndim)
     for a in axes:
         if x.shape[a] != 1:
             raise ValueError(f"{name}: cannot squeeze axis {a} of size {x.shape[a]}")
@@ -376,7 +356,7 @@ def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) ->
             raise ValueError(f"{name}: all arrays must have the same shape, got {s0} and {a.shape}")
     ax = _axis(name, axis, len(s0) + 1)
     shape = s0[:ax] + (1,) + s0[ax:]
-    return _new(B.cat([_cast(reshaped(a._t, shape), d) for a in xs], axis=ax))
+    return _new(B.cat([cast(reshaped(a._t, shape), d) for a in xs], axis=ax))
 
 
 @names_memory_errors
@@ -386,7 +366,7 @@ def tile(x: Array, repetitions: Tuple[int, ...], /) -> Array:
     x = check_array(name, x)
     if not isinstance(repetitions, (tuple, list)):
         raise TypeError(f"{name}: repetitions must be a tuple of ints, got {type(repetitions).__name__}")
-    reps = tuple(_int(name, r, "repetitions entry") for r in repetitions)
+    reps = _ints(name, repetitions, "repetitions entry")
     if any(r < 0 for r in reps):
         raise ValueError(f"{name}: repetitions must be non-negative, got {reps}")
     if math.prod([r for r in reps if r]) >= 1 << 63:  # even for an empty x, whose copies cost nothing

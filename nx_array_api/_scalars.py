@@ -9,6 +9,8 @@ complex with an integer array gives the device's default floating dtype.
 ``scalar_kind`` classifies a value, ``scalar_dtype`` gives the dtype an array of
 ``dtype`` takes with a scalar of a kind, ``scalar_operand`` does both for one value,
 with its conversion, and ``check_values`` checks that scalars can be stored in a dtype.
+``promote_pair`` and ``promote_pair_tensors`` promote two operands of which one may be
+a Python scalar (the element-wise functions, ``where``, ``searchsorted``, ``isin``).
 """
 
 from __future__ import annotations
@@ -19,13 +21,27 @@ from typing import Any
 from nx_core.device import Device, default_device
 from nx_core.dtype import DType
 from nx_core.errors import ScalarOverflowError
+from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from . import _flags
 from ._array_object import Array
-from ._validation import default_dtype, py_scalar
+from ._compose import cast
+from ._validation import backend_of, default_dtype, py_scalar
 
-__all__ = ["BOOL", "INT", "FLOAT", "COMPLEX", "scalar_kind", "kind_default", "scalar_dtype", "scalar_operand", "check_values"]
+__all__ = [
+    "BOOL",
+    "INT",
+    "FLOAT",
+    "COMPLEX",
+    "scalar_kind",
+    "kind_default",
+    "scalar_dtype",
+    "scalar_operand",
+    "check_values",
+    "promote_pair",
+    "promote_pair_tensors",
+]
 
 #: Python scalar kinds, ordered as the standard's inference orders them.
 BOOL, INT, FLOAT, COMPLEX = 0, 1, 2, 3
@@ -137,3 +153,37 @@ def check_values(name: str, values: list[Any], kinds: set[int], dtype: DType) ->
                     float(v)
                 except OverflowError:
                     raise ScalarOverflowError(f"{name}: Python int {v} is too large for {dtype.name}") from None
+
+
+def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:
+    """Two operands, at least one an nx array and the other an nx array or a Python
+    scalar (or one in disguise, see ``py_scalar``), promoted: (a1, a2, dtype), where an
+    array's operand is its tensor cast to dtype and a scalar's is the scalar as dtype
+    takes it (``scalar_operand``: its kind and range checked against the array). Two
+    arrays must live on one device (ValueError naming both). Nothing is broadcast.
+    """
+    if isinstance(x1, Array):
+        t1 = x1._t
+        if isinstance(x2, Array):
+            t2 = x2._t
+            if t2.backend is not t1.backend:
+                backend_of(name, t1, t2)  # raises: the arrays live on two devices
+            d = _dt.result_type_pair(t1.dtype, t2.dtype, name)
+            return cast(t1, d), cast(t2, d), d
+        s, d = scalar_operand(name, x2, t1.dtype, t1.backend.device)
+        return (t1 if t1.dtype is d else t1.backend.cast(t1, dtype=d)), s, d
+    if isinstance(x2, Array):
+        t2 = x2._t
+        s, d = scalar_operand(name, x1, t2.dtype, t2.backend.device)
+        return s, (t2 if t2.dtype is d else t2.backend.cast(t2, dtype=d)), d
+    raise TypeError(f"{name}: at least one of x1 and x2 must be an nx array, got {type(x1).__name__} and {type(x2).__name__}")
+
+
+def promote_pair_tensors(name: str, x1: Any, x2: Any) -> tuple[Tensor, Tensor, DType]:
+    """``promote_pair`` with a scalar made a 0-d tensor on the other operand's device."""
+    a1, a2, d = promote_pair(name, x1, x2)
+    if not isinstance(a1, Tensor):
+        a1 = a2.backend.full(d, (), a1)
+    elif not isinstance(a2, Tensor):
+        a2 = a1.backend.full(d, (), a2)
+    return a1, a2, d

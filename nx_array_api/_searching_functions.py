@@ -13,28 +13,20 @@ from typing import Any, Literal, Optional, Tuple, Union
 from . import _dtypes as _dt
 from . import _flags
 from ._array_object import Array
-from ._scalars import scalar_operand
+from ._scalars import promote_pair_tensors
 from ._compose import flat, kept
-from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, normalize_axes, normalize_axis
+from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, normalize_axes, normalize_axis
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
 _new = Array._new
 
 
-def _flag(name: str, value: Any, arg: str) -> bool:
-    """A keyword flag: a Python bool, else TypeError."""
-    if type(value) is not bool:
-        raise TypeError(f"{name}: {arg} must be a bool, got {type(value).__name__}")
-    return value
-
-
 def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Array:
     x = check_array(name, x)
-    keepdims = _flag(name, keepdims, "keepdims")
+    keepdims = check_bool(name, keepdims, "keepdims")
     t = x._t
-    if t.dtype not in _dt.real_numeric:
-        raise TypeError(f"{name}: only real numeric dtypes are allowed, got {t.dtype.name}")
+    check_category(name, t.dtype, "real numeric")
     shape = t.shape
     B = t.backend
     op = getattr(B, prim)
@@ -68,7 +60,7 @@ def count_nonzero(
     """The number (int64) of non-zero elements over ``axis`` (None: all axes)."""
     name = "count_nonzero"
     x = check_array(name, x)
-    keepdims = _flag(name, keepdims, "keepdims")
+    keepdims = check_bool(name, keepdims, "keepdims")
     t = x._t
     axes = normalize_axes(name, axis, len(t.shape))
     # Note: complex elements count when either part is non-zero; NaN counts.
@@ -104,19 +96,10 @@ def searchsorted(
         raise ValueError(f"{name}: x1 must be 1-D, got shape {x1.shape}")
     if side not in ("left", "right") or type(side) is not str:
         raise ValueError(f"{name}: side must be 'left' or 'right', got {side!r}")
-    if isinstance(x2, Array):
-        t2 = x2._t
-        backend_of(name, t1, t2)
-        d = _dt.PROMOTE.get((t1.dtype, t2.dtype))
-        if d is None:
-            raise TypeError(f"{name}: dtypes {t1.dtype.name} and {t2.dtype.name} cannot be promoted together")
-    elif type(x2) in (int, float, bool):
-        s, d = scalar_operand(name, x2, t1.dtype, B.device)
-        t2 = B.full(d, (), s)
-    else:
+    if not isinstance(x2, Array) and type(x2) not in (int, float, bool):
         raise TypeError(f"{name}: x2 must be an nx array or a Python int or float, got {type(x2).__name__}")
-    if d not in _dt.real_numeric:
-        raise TypeError(f"{name}: only real numeric dtypes are allowed, got {d.name}")
+    t1, t2, d = promote_pair_tensors(name, x1, x2)
+    check_category(name, d, "real numeric")
     if sorter is not None:
         sorter = check_array(name, sorter, "sorter")
         st = sorter._t
@@ -132,10 +115,6 @@ def searchsorted(
             if lo < -n or hi >= n:
                 raise ValueError(f"{name}: sorter holds an index out of bounds for x1 of size {n}")
         t1 = B.take(t1, st, axis=0)
-    if t1.dtype is not d:
-        t1 = B.cast(t1, dtype=d)
-    if t2.dtype is not d:
-        t2 = B.cast(t2, dtype=d)
     return _new(B.searchsorted(t1, t2, side=side))
 
 
@@ -157,31 +136,10 @@ def where(
     c = condition._t
     if c.dtype is not _dt.bool:
         raise TypeError(f"{name}: condition must have a bool dtype, got {c.dtype.name}")
-    a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
-    if a1 and a2:
-        t1, t2 = x1._t, x2._t
-        B = c.backend
-        if t1.backend is not B or t2.backend is not B:
-            backend_of(name, c, t1, t2)  # raises: the arrays live on two devices
-        d = _dt.result_type_pair(x1.dtype, x2.dtype, name)
-    elif a1:
-        t1 = x1._t
-        B = backend_of(name, c, t1)
-        s, d = scalar_operand(name, x2, t1.dtype, B.device)
-        t2 = B.full(d, (), s)
-    elif a2:
-        t2 = x2._t
-        B = backend_of(name, c, t2)
-        s, d = scalar_operand(name, x1, t2.dtype, B.device)
-        t1 = B.full(d, (), s)
-    else:
-        raise TypeError(
-            f"{name}: at least one of x1 and x2 must be an nx array, got {type(x1).__name__} and {type(x2).__name__}"
-        )
-    if t1.dtype is not d:
-        t1 = B.cast(t1, dtype=d)
-    if t2.dtype is not d:
-        t2 = B.cast(t2, dtype=d)
+    t1, t2, d = promote_pair_tensors(name, x1, x2)
+    B = c.backend
+    if t1.backend is not B:
+        backend_of(name, c, t1)  # raises: the condition lives on another device
     shape = broadcast_shapes(name, c.shape, t1.shape, t2.shape)
     r = B.where(broadcast_tensor(c, shape), broadcast_tensor(t1, shape), broadcast_tensor(t2, shape))
     return _new(r)

@@ -13,8 +13,8 @@ from typing import Any, NamedTuple, Union
 from . import _dtypes as _dt
 from . import _flags
 from ._array_object import Array
-from ._scalars import scalar_operand
-from ._validation import backend_of, check_array
+from ._scalars import promote_pair_tensors
+from ._validation import check_array, check_bool
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
@@ -85,31 +85,15 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     The result is bool with ``x1``'s shape (0-d when ``x1`` is a Python int).
     """
     name = "isin"
-    if type(invert) is not bool:
-        raise TypeError(f"{name}: invert must be a bool, got {type(invert).__name__}")
-    a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
+    check_bool(name, invert, "invert")
     if _flags.STRICT:
         for a in (x1, x2):
             if isinstance(a, Array) and a.dtype not in _dt.integer:
                 raise TypeError(f"{name}: {a.dtype.name} arrays are not portable here (strict mode): the standard's isin takes integers")
-    if a1 and a2:
-        t1, t2 = x1._t, x2._t
-        B = backend_of(name, t1, t2)
-        d = _dt.result_type_pair(x1.dtype, x2.dtype, name)
-    elif a1 or a2:
-        arr, s = (x1, x2) if a1 else (x2, x1)
+    a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
+    if a1 != a2:
+        s = x2 if a1 else x1
         if not isinstance(s, int):
             raise TypeError(f"{name}: a scalar argument must be a Python int, got {type(s).__name__}")
-        v, d = scalar_operand(name, s, arr.dtype)
-        B = arr._t.backend
-        ts = B.full(d, (), v)
-        t1, t2 = (arr._t, ts) if a1 else (ts, arr._t)
-    else:
-        raise TypeError(
-            f"{name}: at least one of x1 and x2 must be an nx array, got {type(x1).__name__} and {type(x2).__name__}"
-        )
-    if t1.dtype is not d:
-        t1 = B.cast(t1, dtype=d)
-    if t2.dtype is not d:
-        t2 = B.cast(t2, dtype=d)
-    return _new(B.isin(t1, t2, invert=invert))
+    t1, t2, _ = promote_pair_tensors(name, x1, x2)
+    return _new(t1.backend.isin(t1, t2, invert=invert))

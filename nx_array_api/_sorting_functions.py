@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import check_array, normalize_axis
+from ._validation import check_array, check_bool, check_category, normalize_axis
 
 __all__ = ["argsort", "sort"]
 
@@ -21,11 +20,9 @@ _new = Array._new
 
 def _prepare(name: str, x: Any, axis: Any, descending: Any, stable: Any) -> tuple[Array, int]:
     x = check_array(name, x)
-    for arg, v in (("descending", descending), ("stable", stable)):
-        if type(v) is not bool:
-            raise TypeError(f"{name}: {arg} must be a bool, got {type(v).__name__}")
-    if x.dtype not in _dt.real_numeric:
-        raise TypeError(f"{name}: only real numeric dtypes are allowed, got {x.dtype.name}")
+    check_bool(name, descending, "descending")
+    check_bool(name, stable, "stable")
+    check_category(name, x.dtype, "real numeric")
     return x, normalize_axis(name, axis, x.ndim)
 
 

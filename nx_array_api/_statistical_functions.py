@@ -17,8 +17,8 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._compose import kept
-from ._validation import broadcast_tensor, check_array, check_device_dtype, normalize_axes, normalize_axis
+from ._compose import cast, kept
+from ._validation import broadcast_tensor, check_array, check_bool, check_category, normalize_axes, normalize_axis
 
 __all__ = [
     "cumulative_prod",
@@ -40,16 +40,8 @@ Axis = Optional[Union[int, Tuple[int, ...]]]
 
 def _check(name: str, x: Any, category: str) -> Tensor:
     x = check_array(name, x)
-    t = x._t
-    if t.dtype not in _dt.CATEGORIES[category]:
-        raise TypeError(f"{name}: only {category} dtypes are allowed, got {t.dtype.name}")
-    return t
-
-
-def _flag(name: str, value: Any, arg: str) -> bool:
-    if type(value) is not bool:
-        raise TypeError(f"{name}: {arg} must be a bool, got {type(value).__name__}")
-    return value
+    check_category(name, x.dtype, category)
+    return x._t
 
 
 def _accumulation_dtype(name: str, xd: DType, dtype: Any) -> DType:
@@ -67,14 +59,6 @@ def _accumulation_dtype(name: str, xd: DType, dtype: Any) -> DType:
     return dtype
 
 
-def _as(name: str, t: Tensor, d: DType) -> Tensor:
-    """``t`` in dtype ``d``, which its device must support."""
-    if t.dtype is d:
-        return t
-    check_device_dtype(name, t.backend.device, d)
-    return t.backend.cast(t, dtype=d)
-
-
 def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
     n = 1
     for a in axes:
@@ -84,10 +68,10 @@ def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
 
 def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: Any) -> Array:
     t = _check(name, x, "numeric")
-    keepdims = _flag(name, keepdims, "keepdims")
+    keepdims = check_bool(name, keepdims, "keepdims")
     axes = normalize_axes(name, axis, len(t.shape))
     d = _accumulation_dtype(name, t.dtype, dtype)
-    return _new(kept(getattr(t.backend, prim)(_as(name, t, d), axes=axes), t.shape, axes, keepdims))
+    return _new(kept(getattr(t.backend, prim)(cast(t, d, name), axes=axes), t.shape, axes, keepdims))
 
 
 def sum(x: Array, /, *, axis: Axis = None, dtype: Optional[DType] = None, keepdims: bool = False) -> Array:
@@ -102,7 +86,7 @@ def prod(x: Array, /, *, axis: Axis = None, dtype: Optional[DType] = None, keepd
 
 def _extreme(name: str, prim: str, x: Any, axis: Axis, keepdims: Any) -> Array:
     t = _check(name, x, "real numeric")
-    keepdims = _flag(name, keepdims, "keepdims")
+    keepdims = check_bool(name, keepdims, "keepdims")
     shape = t.shape
     axes = normalize_axes(name, axis, len(shape))
     for a in axes:
@@ -127,7 +111,7 @@ def _mean(t: Tensor, axes: tuple[int, ...], keepdims: bool) -> Tensor:
     s = kept(B.reduce_sum(t, axes=axes), t.shape, axes, keepdims)
     n = _count(t.shape, axes)
     if n == 0:  # 0 / 0, without the division's warning
-        return B.full(s.dtype, s.shape, complex(_NAN, _NAN) if s.dtype.kind == "c" else _NAN)
+        return B.full(s.dtype, s.shape, complex(_NAN, _NAN) if s.dtype.is_complex else _NAN)
     return B.div(s, float(n))
 
 
@@ -135,14 +119,14 @@ def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
     """The arithmetic mean over ``axis`` (None: all axes); empty → NaN; floating dtypes only."""
     name = "mean"
     t = _check(name, x, "floating-point")
-    keepdims = _flag(name, keepdims, "keepdims")
+    keepdims = check_bool(name, keepdims, "keepdims")
     axes = normalize_axes(name, axis, len(t.shape))
     return _new(_mean(t, axes, keepdims))
 
 
 def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Tensor:
     t = _check(name, x, "real floating-point")
-    keepdims = _flag(name, keepdims, "keepdims")
+    keepdims = check_bool(name, keepdims, "keepdims")
     if not isinstance(correction, (int, float)):
         raise TypeError(f"{name}: correction must be an int or a float, got {type(correction).__name__}")
     shape = t.shape
@@ -185,7 +169,7 @@ def std(
 
 def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initial: Any) -> Array:
     t = _check(name, x, "numeric")
-    include_initial = _flag(name, include_initial, "include_initial")
+    include_initial = check_bool(name, include_initial, "include_initial")
     shape = t.shape
     ndim = len(shape)
     if ndim == 0:
@@ -198,7 +182,7 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
         a = normalize_axis(name, axis, ndim)
     d = _accumulation_dtype(name, t.dtype, dtype)
     B = t.backend
-    r = B.associative_scan(_as(name, t, d), axis=a, op=op)
+    r = B.associative_scan(cast(t, d, name), axis=a, op=op)
     if include_initial:
         first = B.full(d, shape[:a] + (1,) + shape[a + 1 :], 0 if op == "sum" else 1)
         r = B.cat([first, r], axis=a)

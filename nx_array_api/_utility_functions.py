@@ -14,7 +14,7 @@ from . import _dtypes as _dt
 from ._array_object import Array
 from ._scalars import check_values, scalar_dtype, scalar_kind
 from ._compose import kept
-from ._validation import as_int, backend_of, check_array, normalize_axes, normalize_axis
+from ._validation import as_int, backend_of, check_array, check_bool, normalize_axes, normalize_axis
 
 __all__ = ["all", "any", "diff"]
 
@@ -26,8 +26,7 @@ def _logical(name: str, prim: str, x: Array, axis: Any, keepdims: Any) -> Array:
     if axis is not None and not isinstance(axis, (int, tuple)):
         axis = as_int(name, axis, "axis")
     axes = normalize_axes(name, axis, x.ndim)
-    if type(keepdims) is not bool:
-        raise TypeError(f"{name}: keepdims must be a bool, got {type(keepdims).__name__}")
+    check_bool(name, keepdims, "keepdims")
     t = x._t
     return _new(kept(getattr(t.backend, prim)(t, axes=axes), t.shape, axes, keepdims))
 

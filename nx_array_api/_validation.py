@@ -22,10 +22,12 @@ __all__ = [
     "check_category",
     "normalize_axis",
     "normalize_axes",
+    "normalize_axes_in_order",
     "broadcast_shapes",
     "broadcast_pair",
     "broadcast_tensor",
     "as_int",
+    "as_ints",
     "check_bool",
     "check_shape",
     "plain_size",
@@ -119,8 +121,14 @@ def check_category(name: str, dtype: DType, category: str) -> None:
 def as_int(name: str, value: Any, arg: str, *, allow_bool: bool = True) -> int:
     """``value`` as a Python int via ``operator.index``: Python and NumPy integers and
     0-d integer arrays (nx or NumPy) are accepted; floats, complex numbers, strings,
-    arrays that are not 0-d or not of an integer dtype are a TypeError. A Python bool
-    is accepted as 0/1 unless ``allow_bool`` is False."""
+    arrays that are not 0-d or not of an integer dtype are a TypeError.
+
+    ``allow_bool``: a Python bool is an int to ``operator.index``. The functions that
+    follow NumPy's signatures read it as 0/1 as NumPy does (``zeros(True)``,
+    ``eye(2, k=True)``, the fft lengths); the manipulation functions and nx's own
+    operations (the Nx extras, random, the windows) pass ``allow_bool=False`` and refuse
+    it, as a bool there is a caller's mistake more likely than a count or an axis.
+    """
     if isinstance(value, bool):
         if allow_bool:
             return int(value)
@@ -132,6 +140,15 @@ def as_int(name: str, value: Any, arg: str, *, allow_bool: bool = True) -> int:
     except TypeError:
         kind = f"an array of dtype {value.dtype.name}" if isinstance(value, Array) else type(value).__name__
         raise TypeError(f"{name}: {arg} must be an integer, got {kind}") from None
+
+
+def as_ints(name: str, value: Any, arg: str, *, entry: str | None = None, allow_bool: bool = True) -> tuple[int, ...]:
+    """An int or a tuple or list of ints (each as ``as_int`` reads it) as a tuple of
+    ints; an entry of a sequence is named ``entry`` (default ``arg``) in messages."""
+    if isinstance(value, (tuple, list)):
+        what = arg if entry is None else entry
+        return tuple([as_int(name, v, what, allow_bool=allow_bool) for v in value])
+    return (as_int(name, value, arg, allow_bool=allow_bool),)
 
 
 def check_bool(name: str, value: Any, arg: str) -> bool:
@@ -226,6 +243,16 @@ def normalize_axes(name: str, axis: Any, ndim: int) -> tuple[int, ...]:
             raise ValueError(f"{name}: repeated axis in {tuple(axis)}")
         return tuple(sorted(axes))
     return (normalize_axis(name, axis, ndim),)
+
+
+def normalize_axes_in_order(name: str, axes: Sequence[Any], ndim: int) -> tuple[int, ...]:
+    """``axes`` as non-negative axes in the order given (for functions where the order
+    matters: ``moveaxis``, ``permute_dims``, the fft transforms); a repeated axis is a
+    ValueError."""
+    out = tuple([normalize_axis(name, a, ndim) for a in axes])
+    if len(set(out)) != len(out):
+        raise ValueError(f"{name}: repeated axis in {tuple(axes)}")
+    return out
 
 
 def broadcast_shapes(name: str, *shapes: Sequence[int]) -> tuple[int, ...]:

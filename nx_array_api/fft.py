@@ -29,7 +29,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array, Device
 from ._compose import padded
-from ._validation import as_int, check_array, check_device, check_device_dtype, check_shape, default_dtype, names_memory_errors, normalize_axis
+from ._validation import as_int, check_array, check_category, check_device, check_device_dtype, check_shape, default_dtype, names_memory_errors, normalize_axes_in_order, normalize_axis
 
 __all__ = [
     "fft",
@@ -68,8 +68,7 @@ def _complex_input(name: str, x: Any) -> Tensor:
 
 def _real_input(name: str, x: Any) -> Tensor:
     x = check_array(name, x)
-    if x.dtype not in _dt.real_floating:
-        raise TypeError(f"{name}: only real floating-point dtypes are allowed, got {x.dtype.name}")
+    check_category(name, x.dtype, "real floating-point")
     return x._t
 
 
@@ -116,19 +115,37 @@ def _scale(t: Tensor, norm: str, n: int, inverse: bool) -> Tensor:
     return t.backend.mul(t, f)
 
 
-def _axes_list(name: str, axes: Any, ndim: int) -> list[int]:
-    """``axes`` as non-negative axes, in the given order; repeats raise ValueError."""
+def _axes(name: str, axes: Any, ndim: int) -> tuple[int, ...]:
+    """``axes`` (None: all) as non-negative axes, in the given order; repeats raise ValueError."""
     if axes is None:
-        return list(range(ndim))
+        return tuple(range(ndim))
     if isinstance(axes, (str, bytes)) or not isinstance(axes, Sequence):
         raise TypeError(f"{name}: axes must be a sequence of ints or None, got {type(axes).__name__}")
-    out = [normalize_axis(name, a, ndim) for a in axes]
-    if len(set(out)) != len(out):
-        raise ValueError(f"{name}: repeated axis in {tuple(axes)}")
-    return out
+    return normalize_axes_in_order(name, axes, ndim)
 
 
-def _sizes(name: str, t: Tensor, s: Any, axes: Any, last_half: bool = False) -> tuple[list[int], list[int]]:
+def _prologue(name: str, x: Any, n: Any, axis: Any, norm: Any, *, real: bool, half: bool) -> tuple[Tensor, int, int, str]:
+    """What every 1-D transform checks first: (x's tensor, the axis, the length ``n``,
+    ``norm``). ``real``: x must be real floating-point (rfft, ihfft); else it is taken
+    as complex. ``half``: ``n`` counts the real outputs of a Hermitian pair (irfft,
+    hfft), ``2*(M-1)`` by default; else it defaults to x's length M along the axis."""
+    t = _real_input(name, x) if real else _complex_input(name, x)
+    norm = _check_norm(name, norm)
+    if t.ndim == 0:
+        raise ValueError(f"{name}: x must have at least one dimension")
+    ax = normalize_axis(name, axis, t.ndim)
+    if n is not None:
+        return t, ax, _length(name, n), norm
+    m = t.shape[ax]
+    n = 2 * (m - 1) if half else m
+    if n < 1:
+        if half:
+            raise ValueError(f"{name}: invalid number of output points {n} (x has {m} along axis {ax})")
+        raise ValueError(f"{name}: invalid number of data points {n} (must be at least 1)")
+    return t, ax, n, norm
+
+
+def _sizes(name: str, t: Tensor, s: Any, axes: Any, last_half: bool = False) -> tuple[tuple[int, ...], list[int]]:
     """(axes, output lengths) of an n-D transform; ``s[i] == -1`` keeps the default.
 
     With ``last_half`` (irfftn) the default length of the last axis is ``2*(M-1)``.
@@ -136,7 +153,7 @@ def _sizes(name: str, t: Tensor, s: Any, axes: Any, last_half: bool = False) -> 
     shape = t.shape
     if s is not None and axes is None:
         raise ValueError(f"{name}: axes must be given when s is given")
-    ax = _axes_list(name, axes, len(shape))
+    ax = _axes(name, axes, len(shape))
     default = [shape[a] for a in ax]
     if last_half and ax:
         default[-1] = 2 * (shape[ax[-1]] - 1)
@@ -159,14 +176,7 @@ def _sizes(name: str, t: Tensor, s: Any, axes: Any, last_half: bool = False) -> 
 
 # ------------------------------------------------------ complex transforms
 def _c2c(name: str, x: Any, n: Any, axis: int, norm: str, inverse: bool) -> Array:
-    t = _complex_input(name, x)
-    norm = _check_norm(name, norm)
-    if t.ndim == 0:
-        raise ValueError(f"{name}: x must have at least one dimension")
-    ax = normalize_axis(name, axis, t.ndim)
-    n = t.shape[ax] if n is None else _length(name, n)
-    if n < 1:
-        raise ValueError(f"{name}: invalid number of data points {n} (must be at least 1)")
+    t, ax, n, norm = _prologue(name, x, n, axis, norm, real=False, half=False)
     t = _resize(name, t, ax, n)
     B = t.backend
     r = (B.ifft if inverse else B.fft)(t, axes=(ax,))
@@ -219,14 +229,7 @@ def ifftn(
 @names_memory_errors
 def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """One-dimensional transform of real input: ``n//2 + 1`` non-negative frequency bins."""
-    t = _real_input("rfft", x)
-    norm = _check_norm("rfft", norm)
-    if t.ndim == 0:
-        raise ValueError("rfft: x must have at least one dimension")
-    ax = normalize_axis("rfft", axis, t.ndim)
-    n = t.shape[ax] if n is None else _length("rfft", n)
-    if n < 1:
-        raise ValueError(f"rfft: invalid number of data points {n} (must be at least 1)")
+    t, ax, n, norm = _prologue("rfft", x, n, axis, norm, real=True, half=False)
     r = t.backend.rfft(_resize("rfft", t, ax, n), axes=(ax,))
     return _new(_scale(r, norm, n, False))
 
@@ -235,14 +238,7 @@ def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
 def irfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Inverse of ``rfft``: ``n`` real outputs (default ``2*(M-1)``) from the first
     ``n//2 + 1`` bins of x."""
-    t = _complex_input("irfft", x)
-    norm = _check_norm("irfft", norm)
-    if t.ndim == 0:
-        raise ValueError("irfft: x must have at least one dimension")
-    ax = normalize_axis("irfft", axis, t.ndim)
-    n = 2 * (t.shape[ax] - 1) if n is None else _length("irfft", n)
-    if n < 1:
-        raise ValueError(f"irfft: invalid number of output points {n} (x has {t.shape[ax]} along axis {ax})")
+    t, ax, n, norm = _prologue("irfft", x, n, axis, norm, real=False, half=True)
     r = t.backend.irfft(_resize("irfft", t, ax, n // 2 + 1), axes=(ax,), s=(n,))
     return _new(_scale(r, norm, n, True))
 
@@ -286,14 +282,7 @@ def irfftn(
 def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Transform of a Hermitian-symmetric signal given by its first half: ``n`` real
     outputs (default ``2*(M-1)``)."""
-    t = _complex_input("hfft", x)
-    norm = _check_norm("hfft", norm)
-    if t.ndim == 0:
-        raise ValueError("hfft: x must have at least one dimension")
-    ax = normalize_axis("hfft", axis, t.ndim)
-    n = 2 * (t.shape[ax] - 1) if n is None else _length("hfft", n)
-    if n < 1:
-        raise ValueError(f"hfft: invalid number of output points {n} (x has {t.shape[ax]} along axis {ax})")
+    t, ax, n, norm = _prologue("hfft", x, n, axis, norm, real=False, half=True)
     B = t.backend
     r = B.irfft(B.conj(_resize("hfft", t, ax, n // 2 + 1)), axes=(ax,), s=(n,))
     return _new(_scale(r, norm, n, False))
@@ -302,14 +291,7 @@ def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
 @names_memory_errors
 def ihfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Inverse of ``hfft`` for real input: ``n//2 + 1`` complex outputs."""
-    t = _real_input("ihfft", x)
-    norm = _check_norm("ihfft", norm)
-    if t.ndim == 0:
-        raise ValueError("ihfft: x must have at least one dimension")
-    ax = normalize_axis("ihfft", axis, t.ndim)
-    n = t.shape[ax] if n is None else _length("ihfft", n)
-    if n < 1:
-        raise ValueError(f"ihfft: invalid number of data points {n} (must be at least 1)")
+    t, ax, n, norm = _prologue("ihfft", x, n, axis, norm, real=True, half=False)
     B = t.backend
     r = B.conj(B.rfft(_resize("ihfft", t, ax, n), axes=(ax,)))
     return _new(_scale(r, norm, n, True))

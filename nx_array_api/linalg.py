@@ -22,8 +22,8 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._linear_algebra_functions import matmul, matrix_transpose, promote_operands, tensordot, vecdot  # noqa: F401 (re-exported)
-from ._compose import kept
-from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_device_dtype, normalize_axes
+from ._compose import cast, kept
+from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, check_device_dtype, normalize_axes
 
 __all__ = [
     "cholesky",
@@ -86,8 +86,7 @@ class SVDResult(NamedTuple):
 # ------------------------------------------------------------------ helpers
 def _floating(name: str, x: Any, arg: str = "x") -> Array:
     x = check_array(name, x, arg)
-    if x.dtype not in _dt.floating:
-        raise TypeError(f"{name}: only floating-point dtypes are allowed, got {x.dtype.name}")
+    check_category(name, x.dtype, "floating-point")
     return x
 
 
@@ -110,10 +109,6 @@ def _complex(d: DType) -> DType:
     return _dt.REAL_TO_COMPLEX.get(d, d)
 
 
-def _as(t: Tensor, d: DType) -> Tensor:
-    return t if t.dtype is d else t.backend.cast(t, dtype=d)
-
-
 def _call(name: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """Runs a backend kernel; its ValueErrors (LinalgError included) carry ``name``."""
     try:
@@ -132,7 +127,7 @@ def _call(name: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 def _abs(t: Tensor) -> Tensor:
     """|t| with the real dtype of t's precision."""
     B = t.backend
-    if t.dtype.kind == "c":
+    if t.dtype.is_complex:
         return B.abs(t, out=B.buffer(_real(t.dtype), t.shape))
     return B.abs(t)
 
@@ -200,13 +195,13 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> Tuple[Array, Array, Array
     t = _matrix("svd", x)
     full_matrices = check_bool("svd", full_matrices, "full_matrices")
     u, s, vh = _call("svd", t.backend.svd, t, full_matrices=full_matrices)
-    return SVDResult(_new(u), _new(_as(s, _real(t.dtype))), _new(vh))
+    return SVDResult(_new(u), _new(cast(s, _real(t.dtype))), _new(vh))
 
 
 def svdvals(x: Array, /) -> Array:
     """Singular values, descending, in the real dtype of x's precision."""
     t = _matrix("svdvals", x)
-    return _new(_as(_call("svdvals", t.backend.svdvals, t), _real(t.dtype)))
+    return _new(cast(_call("svdvals", t.backend.svdvals, t), _real(t.dtype)))
 
 
 def eigh(x: Array, /) -> Tuple[Array, Array]:
@@ -214,14 +209,14 @@ def eigh(x: Array, /) -> Tuple[Array, Array]:
     eigenvectors)``; eigenvalues ascending, in the real dtype of x's precision."""
     t = _matrix("eigh", x, square=True)
     w, v = _call("eigh", t.backend.eigh, t, vectors=True)
-    return EighResult(_new(_as(w, _real(t.dtype))), _new(v))
+    return EighResult(_new(cast(w, _real(t.dtype))), _new(v))
 
 
 def eigvalsh(x: Array, /) -> Array:
     """Eigenvalues of Hermitian matrices, ascending, in the real dtype of x's precision."""
     t = _matrix("eigvalsh", x, square=True)
     w, _ = _call("eigvalsh", t.backend.eigh, t, vectors=False)
-    return _new(_as(w, _real(t.dtype)))
+    return _new(cast(w, _real(t.dtype)))
 
 
 def eig(x: Array, /) -> Tuple[Array, Array]:
@@ -231,14 +226,14 @@ def eig(x: Array, /) -> Tuple[Array, Array]:
     t = _matrix("eig", x, square=True)
     w, v = _call("eig", t.backend.eig, t, vectors=True)
     c = _complex(t.dtype)
-    return EigResult(_new(_as(w, c)), _new(_as(v, c)))
+    return EigResult(_new(cast(w, c)), _new(cast(v, c)))
 
 
 def eigvals(x: Array, /) -> Array:
     """Eigenvalues of general matrices, in the complex dtype of x's precision."""
     t = _matrix("eigvals", x, square=True)
     w, _ = _call("eigvals", t.backend.eig, t, vectors=False)
-    return _new(_as(w, _complex(t.dtype)))
+    return _new(cast(w, _complex(t.dtype)))
 
 
 # ----------------------------------------------------------------- solvers
@@ -253,7 +248,7 @@ def slogdet(x: Array, /) -> Tuple[Array, Array]:
     ``(0, -inf)``."""
     t = _matrix("slogdet", x, square=True)
     s, l = _call("slogdet", t.backend.slogdet, t)
-    return SlogdetResult(_new(s), _new(_as(l, _real(t.dtype))))
+    return SlogdetResult(_new(s), _new(cast(l, _real(t.dtype))))
 
 
 def inv(x: Array, /) -> Array:
@@ -296,7 +291,7 @@ def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> A
     """Number of singular values above ``rtol * max(S)`` (default int dtype)."""
     t = _matrix("matrix_rank", x)
     r = _rtol("matrix_rank", rtol, t)
-    return _new(_as(_call("matrix_rank", t.backend.matrix_rank, t, rtol=r), _dt.DEFAULT_INT))
+    return _new(cast(_call("matrix_rank", t.backend.matrix_rank, t, rtol=r), _dt.DEFAULT_INT))
 
 
 def matrix_power(x: Array, n: int, /) -> Array:
@@ -381,8 +376,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
     """Sums of the ``offset`` diagonals. Without ``dtype``, integer inputs accumulate in
     the default integer (int64, or uint64 for unsigned inputs); others keep x's dtype."""
     t = _matrix("trace", x, floating=False)
-    if t.dtype not in _dt.numeric:
-        raise TypeError(f"trace: only numeric dtypes are allowed, got {t.dtype.name}")
+    check_category("trace", t.dtype, "numeric")
     if dtype is None:
         d = t.dtype
         if d.kind == "i":
@@ -394,7 +388,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
     else:
         raise TypeError(f"trace: dtype must be a numeric dtype or None, got {dtype!r}")
     check_device_dtype("trace", t.backend.device, d)
-    diag = _as(_diag_tensor(t, as_int("trace", offset, "offset")), d)
+    diag = cast(_diag_tensor(t, as_int("trace", offset, "offset")), d)
     return _new(t.backend.reduce_sum(diag, axes=(len(diag.shape) - 1,)))
 
 

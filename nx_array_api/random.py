@@ -48,7 +48,6 @@ an ulp elsewhere). Every value comes from backend primitives.
 from __future__ import annotations
 
 import math
-import operator
 from typing import Any, Sequence
 
 from nx_core.dtype import DType
@@ -57,6 +56,9 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array, Device
 from ._validation import (
+    as_int,
+    as_ints,
+    check_bool,
     backend_of,
     broadcast_shapes,
     broadcast_tensor,
@@ -103,19 +105,12 @@ def _key(name: str, key: Any) -> Tensor:
 
 
 def _int(name: str, v: Any, arg: str) -> int:
-    if isinstance(v, bool):
-        raise TypeError(f"{name}: {arg} must be an integer, got bool")
-    try:
-        return operator.index(v)
-    except TypeError:
-        raise TypeError(f"{name}: {arg} must be an integer, got {type(v).__name__}") from None
+    """Counts, seeds and bounds refuse bools (``as_int(..., allow_bool=False)``, which says why)."""
+    return as_int(name, v, arg, allow_bool=False)
 
 
 def _shape(name: str, shape: Any) -> tuple[int, ...]:
-    if isinstance(shape, (tuple, list)):
-        out = tuple(_int(name, d, "shape") for d in shape)
-    else:
-        out = (_int(name, shape, "shape"),)
+    out = as_ints(name, shape, "shape", allow_bool=False)
     if any(d < 0 for d in out):
         raise ValueError(f"{name}: shape must not have negative dimensions, got {out}")
     # 8 bytes an element: the uint64 counters and bits every sampler makes first.
@@ -395,8 +390,7 @@ def choice(
         n = _int("choice", a, "a")
         if n < 0:
             raise ValueError(f"choice: a must be >= 0, got {n}")
-    if not isinstance(replace, bool):
-        raise TypeError(f"choice: replace must be a bool, got {type(replace).__name__}")
+    check_bool("choice", replace, "replace")
     if p is not None:
         pt = _probabilities(p, n, kt)
     if k > 0 and n == 0:

@@ -10,7 +10,7 @@ import pytest
 
 import nx_array_api as xp
 from nx_array_api._extras_windows import fold, unfold
-from nx_testing import A, N
+from nx_testing import A, N, same
 
 
 def _norm(k, v):
@@ -240,3 +240,13 @@ def test_fold_errors():
         fold(A(np.zeros((1, 2, 4), dtype=bool)), 5, 2)
     with pytest.raises(TypeError, match="^fold: "):
         fold([[0.0]], 1, 1)
+
+
+def test_geometry_integers_read_as_in_the_rest_of_the_namespace():
+    # 0-d integer arrays count as ints, as for the Nx operations; bools do not
+    x = A(np.arange(10.0).reshape(2, 5))
+    same(unfold(x, xp.asarray(2), stride=(xp.asarray(1),)), N(unfold(x, 2)))
+    with pytest.raises(TypeError, match="^unfold: kernel_size must be an integer, got bool$"):
+        unfold(x, True)
+    with pytest.raises(TypeError, match=r"^unfold: padding must be an integer, got an array of shape \(1,\)$"):
+        unfold(x, 2, padding=xp.asarray([1]))

@@ -363,3 +363,14 @@ def test_bad_arguments():
         R.choice(KEY, 0, (2,))
     with pytest.raises(ValueError, match="^choice: "):
         R.choice(KEY, xp.asarray(3), (2,))
+
+
+def test_integer_arguments_read_as_in_the_rest_of_the_namespace():
+    # 0-d integer arrays count as ints; bools and arrays of other shapes do not
+    assert R.split(KEY, xp.asarray(3)).shape == R.split(KEY, 3).shape
+    with pytest.raises(TypeError, match="^split: num must be an integer, got bool$"):
+        R.split(KEY, True)
+    with pytest.raises(TypeError, match=r"^split: num must be an integer, got an array of shape \(1,\)$"):
+        R.split(KEY, xp.asarray([3]))
+    with pytest.raises(TypeError, match="^bits: shape must be an integer, got float$"):
+        R.bits(KEY, (2, 2.0))
