@@ -326,6 +326,7 @@ def _eager_method(name: str) -> Callable[..., Any]:
 
     run.__name__ = run.__qualname__ = name
     run.__doc__ = getattr(getattr(Backend, name), "__doc__", None)
+    run.__wrapped__ = getattr(Backend, name)  # type: ignore[attr-defined]  # the protocol's signature
     return run
 
 
@@ -334,6 +335,7 @@ def _chunk_method(name: str) -> Callable[..., Any]:
         return self._chunkwise(name, args, kwargs)
 
     run.__name__ = run.__qualname__ = name
+    run.__wrapped__ = getattr(Backend, name)  # type: ignore[attr-defined]
     return run
 
 
@@ -342,6 +344,7 @@ def _reduce_method(name: str) -> Callable[..., Any]:
         return self._reduce(name, x, axes=axes, out=out)
 
     run.__name__ = run.__qualname__ = name
+    run.__wrapped__ = getattr(Backend, name)  # type: ignore[attr-defined]
     return run
 
 

@@ -1,0 +1,122 @@
+"""The Dask device, measured: out of core, and compute-bound work on every core.
+
+    python benchmarks/dask_bench.py [--gigabytes 32] [--elements 1e8] [--skip-out-of-core]
+
+1. Out of core: the mean and standard deviation of ``--gigabytes`` of float64 random
+   normals drawn with ``nx_array_api.random`` on the Dask device (more than the
+   machine's memory by default), with the process's peak resident memory, which must
+   stay under 2 GiB; then the same key's numbers on the CPU device, compared on slices.
+2. Compute-bound: exp, sin, tanh, sqrt, a sum along each axis of ``--elements``
+   float64 elements, and a 4000x4000 matmul, on the Dask device (Dask's threads, one per
+   core) and with NumPy alone, side by side in one run; the geometric mean of the time
+   ratios Dask/NumPy must be at most 0.7.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import resource
+import sys
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+RSS_LIMIT = 2 * 1024**3
+RATIO_TARGET = 0.7
+
+
+def peak_rss() -> int:
+    """The process's peak resident set size, in bytes (Linux reports kB)."""
+    r = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return r * 1024 if sys.platform != "darwin" else r
+
+
+def out_of_core(gigabytes: float) -> bool:
+    import dask
+
+    import nx_array_api as xp
+
+    n = int(gigabytes * 1e9 // 8)
+    side = 1 << 20
+    shape = (n // side, side)  # ~8 MiB rows
+    print(f"\n[out of core] {shape[0] * shape[1]:,} float64 normals = {shape[0] * shape[1] * 8 / 1e9:.1f} GB "
+          f"(machine memory {os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 1e9:.1f} GB)")
+    with dask.config.set({"array.chunk-size": "64MiB"}):
+        x = xp.random.normal(xp.random.key(2026, device="dask"), shape=shape)
+        t0 = time.perf_counter()
+        mean, std = float(xp.mean(x)), float(xp.std(x))  # each streams the draws through memory
+        dt = time.perf_counter() - t0
+    rss = peak_rss()
+    print(f"  mean {mean:+.6f}  std {std:.6f}  in {dt:.1f} s ({shape[0] * shape[1] / dt / 1e6:.0f} M normals/s)")
+    print(f"  peak RSS {rss / 2**30:.2f} GiB (limit {RSS_LIMIT / 2**30:.0f} GiB) {'ok' if rss < RSS_LIMIT else 'MISSED'}")
+    # The same key on the CPU device: the same numbers, wherever the slice falls.
+    cpu = np.asarray(xp.random.normal(xp.random.key(2026), shape=(4, side)))
+    lazy = np.asarray(x[0:4, ...])
+    same = np.array_equal(cpu, lazy)
+    print(f"  rows 0-3 equal to the CPU device's: {same}")
+    ok = rss < RSS_LIMIT and same and abs(mean) < 1e-3 and abs(std - 1) < 1e-3
+    return ok
+
+
+def best_of(fn: Callable[[], Any], rounds: int) -> float:
+    best = math.inf
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def compute_bound(elements: float, rounds: int) -> bool:
+    import dask
+
+    import nx_array_api as xp
+
+    side = int(math.isqrt(int(elements)))
+    a = np.random.default_rng(0).random((side, side))
+    m = np.random.default_rng(1).random((4000, 4000))
+    print(f"\n[compute-bound] {side}x{side} float64 ({side * side / 1e6:.0f} M elements), matmul 4000x4000, "
+          f"{os.cpu_count()} cores; best of {rounds}")
+    with dask.config.set({"array.chunk-size": "32MiB"}):
+        xa = xp.persist(xp.asarray(a, device="dask"))
+        xm = xp.persist(xp.asarray(m, device="dask"))
+    work = {
+        "exp": (lambda: np.exp(a), lambda: xp.exp(xa)),
+        "sin": (lambda: np.sin(a), lambda: xp.sin(xa)),
+        "tanh": (lambda: np.tanh(a), lambda: xp.tanh(xa)),
+        "sqrt": (lambda: np.sqrt(a), lambda: xp.sqrt(xa)),
+        "sum axis 0": (lambda: np.sum(a, axis=0), lambda: xp.sum(xa, axis=0)),
+        "sum axis 1": (lambda: np.sum(a, axis=1), lambda: xp.sum(xa, axis=1)),
+        "matmul 4000": (lambda: m @ m, lambda: xp.matmul(xm, xm)),
+    }
+    ratios = []
+    print(f"  {'workload':<14}{'numpy':>12}{'nx dask':>12}{'ratio':>8}")
+    for name, (np_fn, nx_fn) in work.items():
+        tn = best_of(np_fn, rounds)
+        td = best_of(lambda: xp.persist(nx_fn()), rounds)  # computed, kept as chunks
+        ratios.append(td / tn)
+        print(f"  {name:<14}{tn * 1e3:>10.1f}ms{td * 1e3:>10.1f}ms{td / tn:>8.2f}")
+    g = math.exp(sum(map(math.log, ratios)) / len(ratios))
+    print(f"  geometric mean of Dask/NumPy: {g:.2f} (target <= {RATIO_TARGET}) {'ok' if g <= RATIO_TARGET else 'MISSED'}")
+    return g <= RATIO_TARGET
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--gigabytes", type=float, default=32.0, help="size of the out-of-core array (default 32)")
+    ap.add_argument("--elements", type=float, default=1e8, help="elements of the compute-bound arrays (default 1e8)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--skip-out-of-core", action="store_true")
+    args = ap.parse_args(argv)
+    ok = compute_bound(args.elements, args.rounds)
+    if not args.skip_out_of_core:
+        ok = out_of_core(args.gigabytes) and ok
+    print(f"\ndask benchmarks: {'all targets met' if ok else 'some targets missed'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
