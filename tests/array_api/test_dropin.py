@@ -265,6 +265,11 @@ def test_messages_name_what_failed():
         x[2] = 1
     with pytest.raises(IndexError, match="^take: .*out of bounds"):
         xp.take(x, xp.asarray([5]))
+    # SciPy's tests match NumPy's "axis 10 is out of bounds for array" (stats' axis checks)
+    with pytest.raises(ValueError, match="^moveaxis: axis 10 is out of bounds for array of dimension 1$"):
+        xp.moveaxis(xp.asarray([1.0, 2.0]), 10, 0)
+    with pytest.raises(IndexError, match="^sum: axis -3 is out of bounds for array of dimension 2$"):
+        xp.sum(xp.ones((2, 2)), axis=-3)
 
 
 # ------------------------------------------------ sums of strided arrays, as NumPy's
