@@ -13,7 +13,7 @@ ARRAY_API_TESTS_EXAMPLES ?= 200
 ARRAY_API_TESTS_WORKERS ?= auto
 PYTEST_WORKERS ?= auto
 
-.PHONY: all demo test fuzz bench docs conformance lint array-api-tests consumers-sklearn consumers-xpx clean venv
+.PHONY: all demo test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy clean venv
 
 all: test
 
@@ -66,6 +66,16 @@ consumers-xpx: $(STAMP)
 	PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
 	  $(PY) -m pytest -p xpx_on_nx --pyargs array_api_extra.tests.main \
 	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider -o xfail_strict=true -W error $(ARGS)
+
+# SciPy's own array-API tests (those taking its `xp` fixture, shipped in its wheel) with nx
+# in place of array_api_strict: nx's default device (cpu) and device1. For comparison,
+# SciPy's own run on array_api_strict: SCIPY_ARRAY_API='["array_api_strict"]'
+# $(PY) -m pytest --pyargs $(SCIPY_SUBMODULES) -m array_api_backends.
+SCIPY_SUBMODULES ?= scipy.special scipy.stats scipy.fft scipy.cluster
+consumers-scipy: $(STAMP)
+	SCIPY_ARRAY_API=1 PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
+	  $(PY) -m pytest -p scipy_on_nx --pyargs $(SCIPY_SUBMODULES) -m array_api_backends \
+	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis

@@ -227,7 +227,7 @@ def names_memory_errors(fn: _F) -> _F:
 def normalize_axis(name: str, axis: Any, ndim: int) -> int:
     a = as_int(name, axis, "axis")
     if not -ndim <= a < ndim:
-        raise AxisError(f"{name}: axis {a} is out of bounds for an array of dimension {ndim}")
+        raise AxisError(f"{name}: axis {a} is out of bounds for array of dimension {ndim}")
     return a + ndim if a < 0 else a
 
 

@@ -62,6 +62,11 @@ def _arith(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):
         with np.errstate(over="ignore"):  # the float32 total rounded back: inf, as in float16 arithmetic
             np.copyto(out, r, casting="unsafe")
         return out
+    if out is None and not x.flags.c_contiguous:
+        # The order NumPy adds in follows the layouts of x and of the result, which it lays
+        # out as x when it allocates it: reduced so, a strided x (a transpose, an indexing
+        # result) sums exactly as NumPy's own sum of it, each row as it would alone.
+        return np.asarray(ufunc.reduce(x, axis=axes, dtype=dt, keepdims=keepdims), order="C")
     if out is None:
         out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=dt)
     ufunc.reduce(x, axis=axes, dtype=dt, keepdims=keepdims, out=out)

@@ -333,3 +333,28 @@ def test_messages_name_what_failed():
         x[2] = 1
     with pytest.raises(IndexError, match="^take: .*out of bounds"):
         xp.take(x, xp.asarray([5]))
+    # SciPy's tests match NumPy's "axis 10 is out of bounds for array" (stats' axis checks)
+    with pytest.raises(ValueError, match="^moveaxis: axis 10 is out of bounds for array of dimension 1$"):
+        xp.moveaxis(xp.asarray([1.0, 2.0]), 10, 0)
+    with pytest.raises(IndexError, match="^sum: axis -3 is out of bounds for array of dimension 2$"):
+        xp.sum(xp.ones((2, 2)), axis=-3)
+
+
+# ------------------------------------------------ sums of strided arrays, as NumPy's
+def test_sums_of_strided_arrays_add_in_numpys_order():
+    # NumPy adds up a strided array (an integer-array indexing result, a transpose) in an
+    # order that follows its layout, so each row's sum is the same whatever the other
+    # rows: SciPy's bootstrap compares jackknife means computed in batches of any size.
+    rng = np.random.default_rng(0)
+    base = rng.random((10, 11, 12))
+    i = np.arange(110).reshape(11, 10) % 11
+    na = np.moveaxis(base, 1, -1)[..., i]  # strides (96, 8, 9600, 960): the index axes outermost
+    x = xp.moveaxis(xp.asarray(base), 1, -1)[..., xp.asarray(i)]
+    same(xp.sum(x, axis=-1), np.sum(na, axis=-1))
+    same(xp.mean(x, axis=-1), np.mean(na, axis=-1))
+    same(xp.mean(x[..., :1, :], axis=-1), xp.mean(x, axis=-1)[..., :1])
+    same(xp.mean(x[..., 10:, :], axis=-1), xp.mean(x, axis=-1)[..., 10:])
+    same(xp.prod(x, axis=(0, 3)), np.prod(na, axis=(0, 3)))
+    t = xp.asarray(rng.random((7, 300))).mT
+    same(xp.sum(t, axis=0), np.sum(np.asarray(t), axis=0))
+    same(xp.sum(t, axis=(0, 1)), np.sum(np.asarray(t), axis=(0, 1)))
