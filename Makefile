@@ -84,6 +84,11 @@ bench: $(STAMP)
 	$(PY) -m pip install --quiet "array-api-strict>=2.3"
 	$(PY) benchmarks/run.py $(ARGS)
 
+# The Dask device: out of core (32 GB of random normals, peak RSS) and compute-bound
+# work against NumPy alone (ARGS="--gigabytes 4" for a shorter run).
+bench-dask: $(STAMP)
+	$(PY) benchmarks/dask_bench.py $(ARGS)
+
 # The documentation (Sphinx, Markdown pages), in docs/_build/html; warnings are errors.
 docs: $(STAMP)
 	$(PY) -m pip install --quiet -e ".[docs]"

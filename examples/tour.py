@@ -185,8 +185,36 @@ def devices() -> str:
     return "the virtual devices array-api-strict has, on nx"
 
 
+@section("dask: more data than memory, computed in chunks")
+def bigger_than_memory() -> str:
+    import os
+    import resource
+    import time
+
+    if "dask" not in [d.name for d in xp.__array_namespace_info__().devices()]:
+        print("  (Dask is not installed: pip install 'nx[dask]')")
+        return "skipped"
+    import dask
+
+    n = 4_000_000_000  # 32 GB of float64, more than this machine's memory
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    with dask.config.set({"array.chunk-size": "32MiB"}):
+        i = xp.arange(n, dtype=xp.float64, device="dask")  # lazy: nothing is allocated
+        y = xp.sqrt(i)
+        print(f"  sqrt(arange({n:,})): {n * 8 / 1e9:.0f} GB of float64 on the dask device "
+              f"(memory {memory / 1e9:.0f} GB) in 32 MiB chunks, nothing computed yet")
+        t0 = time.perf_counter()
+        m = float(xp.mean(y))
+        dt = time.perf_counter() - t0
+    want = (2 / 3) * (n - 1) ** 0.5  # the mean of sqrt(i), i < n, to O(1/sqrt(n))
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    assert abs(m - want) / want < 1e-6, (m, want)
+    print(f"  mean {m:.4f} (closed form {want:.4f}) in {dt:.1f} s; peak memory of this process {rss:.2f} GiB")
+    return "streamed through memory chunk by chunk"
+
+
 def main() -> int:
-    for run in (core_views, array_views, sklearn_on_nx, devices, convolution, random_numbers):
+    for run in (core_views, array_views, sklearn_on_nx, devices, convolution, random_numbers, bigger_than_memory):
         run()
     passed = sum(ok for _, ok, _ in RESULTS)
     verdict = "every check passed" if passed == len(RESULTS) else "SOME SECTIONS FAILED"
