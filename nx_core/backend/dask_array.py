@@ -114,11 +114,6 @@ class DaskBackend:
         return f"DaskBackend(device={self.device!r})"
 
     # ------------------------------------------------------------ conversions
-    def _wrap(self, arr: Any, dtype: DType | None = None) -> DaskTensor:
-        if dtype is None:
-            dtype = _FROM_NP[np.dtype(arr.dtype)]
-        return DaskTensor(arr, dtype, self)
-
     def _lift(self, a: np.ndarray, dtype: DType) -> DaskTensor:
         """A host ndarray as a dask tensor (one graph node per chunk)."""
         if not a.flags.c_contiguous:
