@@ -44,7 +44,7 @@ def out_of_core(gigabytes: float) -> bool:
     shape = (n // side, side)  # ~8 MiB rows
     print(f"\n[out of core] {shape[0] * shape[1]:,} float64 normals = {shape[0] * shape[1] * 8 / 1e9:.1f} GB "
           f"(machine memory {os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 1e9:.1f} GB)")
-    with dask.config.set({"array.chunk-size": "64MiB"}):
+    with dask.config.set({"array.chunk-size": "16MiB"}):
         x = xp.random.normal(xp.random.key(2026, device="dask"), shape=shape)
         t0 = time.perf_counter()
         mean, std = float(xp.mean(x)), float(xp.std(x))  # each streams the draws through memory
