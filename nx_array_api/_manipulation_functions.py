@@ -12,7 +12,8 @@ import math
 from typing import Any, List, Optional, Tuple, Union
 
 from nx_core.dtype import DType
-from nx_core.errors import AxisError
+from nx_core import shape as _shape
+from nx_core.errors import AxisError, NxInvalidArgument
 
 from . import _dtypes as _dt
 from . import _flags
@@ -280,22 +281,18 @@ def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None)
     shape = _ints(name, shape, "shape", "shape entry")
     if copy is not None and not isinstance(copy, bool):
         raise TypeError(f"{name}: copy must be None or a bool, got {type(copy).__name__}")
-    n_unknown = sum(1 for d in shape if d == -1)
-    if n_unknown > 1:
+    if shape.count(-1) > 1:
         raise ValueError(f"{name}: only one dimension can be -1, got {shape}")
     if any(d < -1 for d in shape):
         raise ValueError(f"{name}: negative dimension in {shape}")
     size = x.size
-    known = 1
-    for d in shape:
-        if d != -1:
-            known *= d
-    if n_unknown:
-        if known == 0 or size % known:
-            raise ValueError(f"{name}: cannot reshape an array of shape {x.shape} to {shape}")
-        shape = tuple(size // known if d == -1 else d for d in shape)
-    elif known != size:
+    try:  # nx_core.shape infers the -1; a -1 next to a 0 stays NumPy's error
+        new = _shape.resolve_neg_one(x.shape, shape) if 0 not in shape else shape
+    except NxInvalidArgument:
+        new = None
+    if new is None or -1 in new or _shape.numel(new) != size:
         raise ValueError(f"{name}: cannot reshape an array of shape {x.shape} to {shape}")
+    shape = new
     t = x._t
     B = t.backend
     if size == 0 or len(shape) > MAX_DIMS:  # other shapes hold x's elements, which exist
