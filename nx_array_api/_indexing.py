@@ -15,6 +15,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+from nx_core import shape as _shape
 from nx_core.errors import NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
@@ -228,17 +229,13 @@ def _basic(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple | None]:
 
 
 def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
+    """The shape the index arrays broadcast to (nx_core.shape's rule), or IndexError."""
     out: tuple[int, ...] = ()
     for s in shapes:
-        n = max(len(out), len(s))
-        a = (1,) * (n - len(out)) + out
-        b = (1,) * (n - len(s)) + tuple(s)
-        r = []
-        for p, q in zip(a, b):
-            if p != q and p != 1 and q != 1:
-                raise _fail(name, f"shape mismatch: indexing arrays of shapes {[tuple(x) for x in shapes]} cannot be broadcast together")
-            r.append(q if p == 1 else p)
-        out = tuple(r)
+        try:
+            out = tuple(_shape.broadcast(out, tuple(s)))
+        except NxInvalidArgument:
+            raise _fail(name, f"shape mismatch: indexing arrays of shapes {[tuple(x) for x in shapes]} cannot be broadcast together") from None
     return out
 
 

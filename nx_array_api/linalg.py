@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Literal, NamedTuple, Optional, Tuple, Union
 
+from nx_core import shape as _shape
 from nx_core.dtype import DType
 from nx_core.errors import LinalgError
 from nx_core.tensor import Tensor
@@ -132,18 +133,12 @@ def _abs(t: Tensor) -> Tensor:
     return B.abs(t)
 
 
-def _reduced_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool) -> tuple[int, ...]:
-    if keepdims:
-        return tuple(1 if i in axes else n for i, n in enumerate(shape))
-    return tuple(n for i, n in enumerate(shape) if i not in axes)
-
-
 def _extreme(t: Tensor, axes: tuple[int, ...], keepdims: bool, largest: bool) -> Tensor:
     """max/min over ``axes`` of non-negative values; an empty extent gives 0 (max) or inf (min)."""
     B = t.backend
     shape = t.shape
     if any(shape[a] == 0 for a in axes):
-        return B.full(t.dtype, _reduced_shape(shape, axes, keepdims), 0.0 if largest else _INF)
+        return B.full(t.dtype, _shape.reduce_output_shape(shape, axes, keepdims), 0.0 if largest else _INF)
     op = B.reduce_max if largest else B.reduce_min
     return kept(op(t, axes=axes), shape, axes, keepdims)
 
