@@ -55,6 +55,12 @@ def set_chunks(chunks: Any = "auto") -> None:
     _CHUNKS[0] = chunks
 
 
+def _chunks(shape: tuple) -> Any:
+    """The chunking for a new array of ``shape``: one chunk when it is empty (Dask's
+    automatic chunking cannot size those)."""
+    return -1 if 0 in shape else _CHUNKS[0]
+
+
 class DaskTensor(Tensor):
     """A Tensor whose logical elements are the dask array ``arr`` (its own buffer, laid
     out in C order: the View is reported for it, never a real memory layout)."""
@@ -118,7 +124,7 @@ class DaskBackend:
         """A host ndarray as a dask tensor (one graph node per chunk)."""
         if not a.flags.c_contiguous:
             a = a.copy()  # (np.ascontiguousarray would make a 0-d array 1-d)
-        return DaskTensor(da.from_array(a, chunks=_CHUNKS[0]), dtype, self)
+        return DaskTensor(da.from_array(a, chunks=_chunks(a.shape)), dtype, self)
 
     def _in(self, x: Any) -> Any:
         """An operand for the NumPy backend: dask tensors computed (nested in lists too)."""
@@ -224,11 +230,11 @@ class DaskBackend:
 
     def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
         v = _nd(self.np.full(dtype, (), value))  # nx's conversion of the value
-        return DaskTensor(da.full(tuple(shape), v, dtype=_NP[dtype], chunks=_CHUNKS[0]), dtype, self)
+        return DaskTensor(da.full(tuple(shape), v, dtype=_NP[dtype], chunks=_chunks(tuple(shape))), dtype, self)
 
     def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
         nd = _NP[dtype]
-        idx = da.arange(num, dtype=np.int64, chunks=_CHUNKS[0])
+        idx = da.arange(num, dtype=np.int64, chunks=_chunks((num,)))
 
         def block(i: np.ndarray) -> np.ndarray:
             return arange_values(nd, start, step, int(i[0]) if i.size else 0, i.size)
