@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Sequence
 
+import dask
 import dask.array as da
 import numpy as np
 
@@ -126,13 +127,31 @@ class DaskBackend:
             a = a.copy()  # (np.ascontiguousarray would make a 0-d array 1-d)
         return DaskTensor(da.from_array(a, chunks=_chunks(a.shape)), dtype, self)
 
-    def _in(self, x: Any) -> Any:
-        """An operand for the NumPy backend: dask tensors computed (nested in lists too)."""
+    def _in(self, x: Any, values: dict) -> Any:
+        """An operand for the NumPy backend: dask tensors replaced by their computed
+        ``values`` (keyed by id; nested in lists too)."""
         if isinstance(x, DaskTensor):
-            return _native(np.asarray(x.arr.compute()), x.dtype, self.np)
+            return _native(np.asarray(values[id(x)]), x.dtype, self.np)
         if type(x) in (list, tuple):
-            return type(x)(self._in(v) for v in x)
+            return type(x)(self._in(v, values) for v in x)
         return x
+
+    @staticmethod
+    def _computed(args: tuple, kwargs: dict) -> dict:
+        """The values of every dask tensor among the operands, from one Dask computation,
+        so that a graph they share is computed once."""
+        found: dict = {}
+
+        def walk(x: Any) -> None:
+            if isinstance(x, DaskTensor):
+                found[id(x)] = x.arr
+            elif type(x) in (list, tuple):
+                for v in x:
+                    walk(v)
+
+        walk(args)
+        walk(tuple(kwargs.values()))
+        return dict(zip(found, dask.compute(*found.values()))) if found else {}
 
     def _out(self, r: Any) -> Any:
         """A NumPy backend result as the Dask backend's (tensors lifted, the rest as is)."""
@@ -145,8 +164,9 @@ class DaskBackend:
     def _eager(self, name: str, args: tuple, kwargs: dict) -> Any:
         """``name`` run by the NumPy backend on computed operands; written operands and
         ``out`` get the written values as their new contents."""
-        a = self._in(args)
-        k = {key: self._in(v) for key, v in kwargs.items()}
+        values = self._computed(args, kwargs)
+        a = self._in(args, values)
+        k = {key: self._in(v, values) for key, v in kwargs.items()}
         r = getattr(self.np, name)(*a, **k)
         out = kwargs.get("out")
         if out is not None:
