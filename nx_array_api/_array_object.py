@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 from nx_core.device import Device
 from nx_core.dtype import DType
-from nx_core.tensor import Tensor
+from nx_core.tensor import Tensor, set_tensor_class
 
 
 __all__ = ["Array", "Device"]
@@ -21,7 +21,7 @@ class _DLDeviceType(enum.IntEnum):
     CPU = 1
 
 
-class Array:
+class Array(Tensor):
     """An n-dimensional array of the nx namespace.
 
     Build arrays with the namespace's creation functions (``asarray``, ``zeros``, ...);
@@ -30,50 +30,36 @@ class Array:
     are seen by the base.
     """
 
-    __slots__ = ("_t", "__weakref__")
+    __slots__ = ()  # Tensor's slots: an array is its tensor, one object
     __array_priority__ = 100.0  # NumPy defers binary operators with Array on the right to us
-
-    _t: Tensor
 
     def __new__(cls, *args: Any, **kwargs: Any) -> "Array":
         raise TypeError("Array: the constructor is private; use nx_array_api.asarray()")
 
-
     # ------------------------------------------------------------- attributes
-    @property
-    def dtype(self) -> DType:
-        return self._t.dtype
-
+    # dtype, shape and ndim are the Tensor's own (dtype and shape are slots).
     @property
     def device(self) -> Device:
-        return self._t.backend.device
-
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return self._t.shape
-
-    @property
-    def ndim(self) -> int:
-        return len(self._t.shape)
+        return self.backend.device
 
     @property
     def size(self) -> int:
-        return self._t.numel
+        return self.numel
 
     @property
     def T(self) -> "Array":
         if self.ndim != 2:
             raise ValueError(f"T: needs a 2-D array, got {self.ndim}-D (use .mT or permute_dims)")
-        t = self._t
-        return Array._new(t.backend.permute(t, (1, 0)))
+        t = self
+        return t.backend.permute(t, (1, 0))
 
     @property
     def mT(self) -> "Array":
         n = self.ndim
         if n < 2:
             raise ValueError(f"mT: needs an array of at least 2 dimensions, got {n}-D")
-        t = self._t
-        return Array._new(t.backend.permute(t, (*range(n - 2), n - 1, n - 2)))
+        t = self
+        return t.backend.permute(t, (*range(n - 2), n - 1, n - 2))
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
         if api_version is not None and api_version not in _SUPPORTED_VERSIONS:
@@ -86,24 +72,24 @@ class Array:
         if stream is not None:
             raise ValueError("to_device: nx has no streams; stream must be None")
         dst = _val.check_device("to_device", device, self)
-        t = self._t
+        t = self
         src = t.backend
         if dst is src.device:
             return self
         _val.check_device_dtype("to_device", dst, t.dtype)
         # Through the host: a host array of a copy of the elements, taken up by the
         # destination's backend; the two devices never share memory.
-        return Array._new(dst.backend.from_host(src.to_host(src.copy(t))))
+        return dst.backend.from_host(src.to_host(src.copy(t)))
 
     # ------------------------------------------------------------- conversion
     def _scalar(self, name: str, kinds: str) -> Any:
-        if _flags.STRICT and self._t.shape:
+        if _flags.STRICT and self.shape:
             raise TypeError(f"{name}: only 0-d arrays convert to Python scalars in strict mode, got shape {self.shape}")
         if self.size != 1:
             raise TypeError(f"{name}: only arrays with one element can be converted to Python scalars, got shape {self.shape}")
         if self.dtype.kind not in kinds:
             raise TypeError(f"{name}: cannot convert an array of dtype {self.dtype.name}")
-        return self._t.backend.item(self._t)
+        return self.backend.item(self)
 
     def __bool__(self) -> bool:
         return bool(self._scalar("__bool__", "biufc"))
@@ -122,7 +108,7 @@ class Array:
         return int(self._scalar("__index__", "iu"))
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        a = self._t.backend.to_host(self._t)
+        a = self.backend.to_host(self)
         if copy:
             a = a.copy()
         if dtype is not None and a.dtype != dtype:
@@ -160,22 +146,22 @@ class Array:
             kw["copy"] = copy
         if dl_device is not None:
             kw["dl_device"] = dl_device
-        return self._t.backend.to_dlpack(self._t, **kw)
+        return self.backend.to_dlpack(self, **kw)
 
     def __dlpack_device__(self) -> tuple[enum.Enum, int]:
         return (_DLDeviceType.CPU, 0)
 
     # ------------------------------------------------------ copying, pickling
     def __copy__(self) -> "Array":
-        return Array._new(self._t.backend.copy(self._t))
+        return self.backend.copy(self)
 
     def __deepcopy__(self, memo: Any) -> "Array":
-        return Array._new(self._t.backend.copy(self._t))
+        return self.backend.copy(self)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, Device]]:
         # The backend's host array pickles itself; unpickling wraps it again, on the
         # device it came from.
-        t = self._t
+        t = self
         return (_from_host, (t.backend.to_host(t), t.backend.device))
 
     # --------------------------------------------------- Python container-ish
@@ -196,15 +182,15 @@ class Array:
 
     def __repr__(self) -> str:
         prefix = "Array("
-        body = self._t.backend.format(self._t, separator=", ", prefix=prefix)
+        body = self.backend.format(self, separator=", ", prefix=prefix)
         if self.size == 0 and self.ndim > 1:
             body = f"[], shape={self.shape}"
-        dev = self._t.backend.device
+        dev = self.backend.device
         where = "" if dev.name == "cpu" else f", device={dev.name!r}"
         return f"{prefix}{body}, dtype={self.dtype.name}{where})"
 
     def __str__(self) -> str:
-        return self._t.backend.format(self._t)
+        return self.backend.format(self)
 
     def __format__(self, spec: str) -> str:
         """``format(x, spec)``, ``f"{x:g}"``: a 0-d array formats as its Python scalar;
@@ -214,9 +200,9 @@ class Array:
             return str(self)
         if _flags.STRICT:
             raise TypeError(f"__format__: format spec {spec!r} on an array is not portable (strict mode); format float(x)")
-        if self._t.shape:
+        if self.shape:
             raise TypeError(f"__format__: format spec {spec!r} needs a 0-d array, got shape {self.shape}")
-        return format(self._t.backend.item(self._t), spec)
+        return format(self.backend.item(self), spec)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -305,19 +291,13 @@ class Array:
         return _ew._inplace(_ew.bitwise_right_shift, self, other)
 
 
-def _new(t: Tensor, _alloc: Any = object.__new__) -> Array:
-    """Wraps a Tensor in an Array (the private constructor; kept flat, it is on every path)."""
-    a = _alloc(Array)
-    a._t = t
-    return a
-
-
-Array._new = staticmethod(_new)  # type: ignore[attr-defined]
-
-
 def _from_host(host: Any, device: Device | None = None) -> Array:
     """Unpickles an Array from the host array (and device) its ``__reduce__`` saved."""
-    return _new((device or Device("cpu")).backend.from_host(host))
+    return (device or Device("cpu")).backend.from_host(host)
+
+
+# Backends make their tensors as Array: what a primitive returns is the user's array.
+set_tensor_class(Array)
 
 _SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 

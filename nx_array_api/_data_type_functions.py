@@ -19,7 +19,6 @@ from ._validation import check_array, check_device, check_device_dtype
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
-_new = Array._new
 
 
 def _dtype_of(name: str, v: Any, arg: str) -> DType:
@@ -44,14 +43,14 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = None) 
         raise TypeError(f"astype: copy must be a bool, got {type(copy).__name__}")
     dev = check_device("astype", device, x)
     check_device_dtype("astype", dev, dtype)
-    if dev is not x._t.backend.device:
+    if dev is not x.backend.device:
         x, copy = x.to_device(dev), False
-    t = x._t
+    t = x
     if dtype is t.dtype:
-        return _new(t.backend.copy(t)) if copy else x
+        return t.backend.copy(t) if copy else x
     if t.dtype.kind == "c" and dtype.kind in "iuf":
         raise TypeError(f"astype: cannot cast complex {t.dtype.name} to {dtype.name}; take real() or imag() first")
-    return _new(t.backend.cast(t, dtype=dtype))
+    return t.backend.cast(t, dtype=dtype)
 
 
 def can_cast(from_: DType | Array, to: DType, /) -> bool:

@@ -30,7 +30,6 @@ from ._validation import (
     py_scalar,
 )
 
-_new = Array._new
 _CATS = _dt.CATEGORIES
 _INEXACT = _dt.CATEGORIES["floating-point"]
 _PROMOTE = _dt.PROMOTE
@@ -43,7 +42,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
     the backend both arrays share (ValueError when they live on two devices).
     """
     if type(x1) is Array and type(x2) is Array:
-        t1, t2 = x1._t, x2._t
+        t1, t2 = x1, x2
         B = t1.backend
         if t2.backend is not B:
             backend_of(name, t1, t2)  # raises: the arrays live on two devices
@@ -67,7 +66,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset) -> tuple[Any, Any
     if type(x1) is Array and not isinstance(x2, Array):
         # x op scalar, the scalar kept second: promote_pair's branch written out, as the
         # array pair's is above (one call less on the path of x + 1).
-        t = x1._t
+        t = x1
         s, d = scalar_operand(name, x2, t.dtype, t.backend.device)
         if d not in allowed:
             raise _not_allowed(name, d, allowed)
@@ -104,13 +103,13 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
 
     def f(x1: Any, x2: Any, /) -> Array:
         if type(x1) is Array and type(x2) is Array:
-            a, b = x1._t, x2._t
+            a, b = x1, x2
             B = a.backend
             d = a.dtype
             if not (B is b.backend and d is b.dtype and d in allowed and a.shape == b.shape):
                 a, b, _ = _operands(name, x1, x2, allowed)
-        elif type(x1) is Array and type(x2) is float and x1._t.dtype in _INEXACT and x1._t.dtype in allowed:
-            a, b = x1._t, x2  # x op 1.0 on a floating-point array: its dtype is the result's
+        elif type(x1) is Array and type(x2) is float and x1.dtype in _INEXACT and x1.dtype in allowed:
+            a, b = x1, x2  # x op 1.0 on a floating-point array: its dtype is the result's
             B = a.backend
         else:
             a, b, _ = _operands(name, x1, x2, allowed)
@@ -119,11 +118,11 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
             op = ops[B]
         except KeyError:
             op = ops[B] = getattr(B, prim)
-        return _new(op(a, b))
+        return op(a, b)
 
     def swapped(x1: Any, x2: Any, /) -> Array:
         if type(x1) is Array and type(x2) is Array:
-            a, b = x1._t, x2._t
+            a, b = x1, x2
             B = a.backend
             d = a.dtype
             if not (B is b.backend and d is b.dtype and d in allowed and a.shape == b.shape):
@@ -137,7 +136,7 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
             op = ops[B]
         except KeyError:
             op = ops[B] = getattr(B, prim)
-        return _new(op(b, a))
+        return op(b, a)
 
     g = swapped if swap else f
     g.__name__ = g.__qualname__ = name
@@ -152,7 +151,7 @@ def _unary(name: str, category: str, prim: str, doc: str) -> Callable[[Any], Arr
     def f(x: Any, /) -> Array:
         if type(x) is not Array:
             raise TypeError(f"{name}: x must be an nx array, got {type(x).__name__}")
-        t = x._t
+        t = x
         if t.dtype not in allowed:
             raise TypeError(f"{name}: {t.dtype.name} is not allowed (expected {category} dtypes)")
         B = t.backend
@@ -160,7 +159,7 @@ def _unary(name: str, category: str, prim: str, doc: str) -> Callable[[Any], Arr
             op = ops[B]
         except KeyError:
             op = ops[B] = getattr(B, prim)
-        return _new(op(t))
+        return op(t)
 
     f.__name__ = f.__qualname__ = name
     f.__doc__ = doc
@@ -179,13 +178,13 @@ def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
     if prim is not None:
         # add/subtract/multiply into a dense x: the backend writes straight into x's
         # buffer (NumPy's `x += y`, no temporary); anything else takes the general path.
-        t = x._t
+        t = x
         B = t.backend
         d = t.dtype
         if d in _dt.numeric and B.contiguous(t) is t:
             o: Any = None
             if type(other) is Array:
-                ot = other._t
+                ot = other
                 if ot.backend is B and ot.dtype is d and broadcast_shapes(fn.__name__, t.shape, ot.shape) == t.shape:
                     o = broadcast_tensor(ot, t.shape)
             elif type(other) in (int, float, complex):
@@ -197,12 +196,12 @@ def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
                 return x
     r = fn(x, other)
     name = getattr(fn, "__name__", "inplace")
-    if r._t.dtype is not x._t.dtype:
+    if r.dtype is not x.dtype:
         raise TypeError(f"{name}: in-place result dtype {r.dtype.name} differs from {x.dtype.name}")
-    if r._t.shape != x._t.shape:
+    if r.shape != x.shape:
         raise ValueError(f"{name}: in-place result shape {r.shape} differs from {x.shape}")
     try:
-        x._t.backend.assign(x._t, r._t)
+        x.backend.assign(x, r)
     except NxInvalidArgument as e:  # a broadcast or padded view: x is left unchanged
         raise ValueError(core_message(name, e)) from None
     return x
@@ -324,9 +323,9 @@ def pow(x1: Any, x2: Any, /) -> Array:  # noqa: A001
 
 
 def _strict_negative_power(x1: Any, x2: Any) -> None:
-    i1 = type(x1) is not Array or x1._t.dtype.kind in "iu"
+    i1 = type(x1) is not Array or x1.dtype.kind in "iu"
     if type(x2) is Array:
-        t = x2._t
+        t = x2
         neg = i1 and t.dtype.kind == "i" and t.numel and t.backend.item(t.backend.reduce_min(t, axes=tuple(range(len(t.shape))))) < 0
     else:
         neg = i1 and type(x1) is Array and type(x2) is int and x2 < 0
@@ -341,12 +340,12 @@ def divide(x1: Any, x2: Any, /) -> Array:
     float32 where the device has none), as NumPy does and as consumers such as
     scikit-learn expect; the standard leaves it to us. Strict mode refuses it.
     """
-    if (type(x1) is not Array or x1._t.dtype.kind in "fc") and (type(x2) is not Array or x2._t.dtype.kind in "fc"):
+    if (type(x1) is not Array or x1.dtype.kind in "fc") and (type(x2) is not Array or x2.dtype.kind in "fc"):
         return _true_divide(x1, x2)
     if _flags.STRICT:
         return _true_divide(x1, x2)  # refuses the integer operand as the standard's divide does
-    a = x1 if type(x1) is not Array or x1._t.dtype.kind in "fc" else _to_default_float("divide", x1)
-    b = x2 if type(x2) is not Array or x2._t.dtype.kind in "fc" else _to_default_float("divide", x2)
+    a = x1 if type(x1) is not Array or x1.dtype.kind in "fc" else _to_default_float("divide", x1)
+    b = x2 if type(x2) is not Array or x2.dtype.kind in "fc" else _to_default_float("divide", x2)
     return _true_divide(a, b)
 
 
@@ -354,10 +353,10 @@ def _truth(x: Any) -> Any:
     """``x`` as a logical operand: a numeric array or Python number by its truth (nonzero,
     NaN included, is True); anything else as it is, for the caller to judge."""
     if type(x) is Array:
-        t = x._t
+        t = x
         if t.dtype is _dt.bool or _flags.STRICT:
             return x  # strict mode: the standard's bool-only logical functions
-        return _new(t.backend.cast(t, dtype=_dt.bool))
+        return t.backend.cast(t, dtype=_dt.bool)
     if type(x) in (int, float, complex) and not _flags.STRICT:
         return bool(x)
     return x
@@ -389,45 +388,45 @@ def logical_not(x: Any, /) -> Array:
 
 
 def _to_default_float(name: str, x: Array) -> Array:
-    if not x._t.dtype.is_integer:  # a floating-point x needs no cast: only bool is left
+    if not x.dtype.is_integer:  # a floating-point x needs no cast: only bool is left
         raise TypeError(f"{name}: only numeric dtypes are allowed, got {x.dtype.name}")
-    B = x._t.backend
-    return _new(B.cast(x._t, dtype=default_dtype(B.device, "real floating")))
+    B = x.backend
+    return B.cast(x, dtype=default_dtype(B.device, "real floating"))
 
 
 def abs(x: Any, /) -> Array:  # noqa: A001
     """Absolute value. Note: complex input gives the real dtype of the same precision."""
     if type(x) is not Array:
         raise TypeError(f"abs: x must be an nx array, got {type(x).__name__}")
-    d = x._t.dtype
+    d = x.dtype
     if d not in _dt.numeric:
         raise TypeError(f"abs: only numeric dtypes are allowed, got {d.name}")
-    B = x._t.backend
+    B = x.backend
     if d.is_complex:
-        out = B.buffer(_dt.COMPLEX_TO_REAL[d], x._t.shape)
-        return _new(B.abs(x._t, out=out))
-    return _new(B.abs(x._t))
+        out = B.buffer(_dt.COMPLEX_TO_REAL[d], x.shape)
+        return B.abs(x, out=out)
+    return B.abs(x)
 
 
 def real(x: Any, /) -> Array:
     """Real part. Note: real dtypes are returned as a copy."""
     if type(x) is not Array:
         raise TypeError(f"real: x must be an nx array, got {type(x).__name__}")
-    check_category("real", x._t.dtype, "numeric")
-    B = x._t.backend
-    return _new(B.real(x._t) if x._t.dtype.is_complex else B.copy(x._t))
+    check_category("real", x.dtype, "numeric")
+    B = x.backend
+    return B.real(x) if x.dtype.is_complex else B.copy(x)
 
 
 def imag(x: Any, /) -> Array:
     """Imaginary part. Note: real dtypes give zeros of the same dtype."""
     if type(x) is not Array:
         raise TypeError(f"imag: x must be an nx array, got {type(x).__name__}")
-    d = x._t.dtype
+    d = x.dtype
     check_category("imag", d, "numeric")
-    B = x._t.backend
+    B = x.backend
     if d.is_complex:
-        return _new(B.imag(x._t))
-    return _new(B.full(d, x._t.shape, 0))
+        return B.imag(x)
+    return B.full(d, x.shape, 0)
 
 
 def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
@@ -439,7 +438,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     """
     if type(x) is not Array:
         raise TypeError(f"clip: x must be an nx array, got {type(x).__name__}")
-    d = x._t.dtype
+    d = x.dtype
     check_category("clip", d, "real numeric")
     r = x
     for bound, fn, arg in ((min, maximum, "min"), (max, minimum, "max")):
@@ -447,7 +446,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
             continue
         bound = py_scalar(bound)
         if isinstance(bound, Array):
-            backend_of("clip", x._t, bound._t)
+            backend_of("clip", x, bound)
             if bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
                 raise TypeError(f"clip: {arg} of dtype {bound.dtype.name} does not match x's {d.name}")
             broadcast_shapes("clip", x.shape, bound.shape)
@@ -460,11 +459,11 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
         else:
             raise TypeError(f"clip: {arg} must be None, a Python scalar or an nx array")
         r = fn(r, bound)
-    B = x._t.backend
-    if r._t.dtype is not d:
-        r = _new(B.cast(r._t, dtype=d))
+    B = x.backend
+    if r.dtype is not d:
+        r = B.cast(r, dtype=d)
     if r is x:
-        r = _new(B.copy(x._t))
+        r = B.copy(x)
     return r
 
 

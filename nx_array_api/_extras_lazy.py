@@ -19,6 +19,6 @@ def persist(x: Array, /) -> Array:
     """``x`` with its values computed now and kept on its device (``x`` itself where
     arrays are always computed)."""
     x = check_array("persist", x)
-    t = x._t
+    t = x
     r = t.backend.persist(t)
-    return x if r is t else Array._new(r)
+    return x if r is t else r

@@ -53,7 +53,6 @@ __all__ = [
     "N",
 ]
 
-_new = Array._new
 
 
 # Integer arguments refuse bools (``as_int(..., allow_bool=False)``, which says why).
@@ -116,7 +115,7 @@ def unsqueeze(x: Array, /, axes: int | Sequence[int]) -> Array:
         pos.append(a + r if a < 0 else a)
     if len(set(pos)) != len(pos):
         raise ValueError(f"unsqueeze: repeated axis in {ax}")
-    return expand_dims(x, tuple(pos)) if pos else _new(x._t)
+    return expand_dims(x, tuple(pos)) if pos else x
 
 
 def swapaxes(x: Array, /, axis1: int, axis2: int) -> Array:
@@ -137,11 +136,11 @@ def swapaxes(x: Array, /, axis1: int, axis2: int) -> Array:
 def _part(x: Array, ax: int, a: int, b: int) -> Array:
     """``x[..., a:b, ...]`` along ``ax`` (0 <= a <= b <= size): a view, or a fresh empty array."""
     shape = x.shape[:ax] + (b - a,) + x.shape[ax + 1 :]
-    B = x._t.backend
+    B = x.backend
     if prod(shape) == 0:
-        return _new(B.full(x.dtype, shape, 0))
+        return B.full(x.dtype, shape, 0)
     bounds = tuple((a, b) if i == ax else (0, n) for i, n in enumerate(x.shape))
-    return _new(B.shrink(x._t, bounds))
+    return B.shrink(x, bounds)
 
 
 def split(x: Array, /, sections: int | Sequence[int], axis: int = 0) -> list[Array]:
@@ -274,19 +273,19 @@ def pad(
         raise ValueError(f"pad: mode must be one of {_PAD_MODES}, got {mode!r}")
     pads = _pad_width(x, pad_width)
     check_shape("pad", tuple(n + a + b for n, (a, b) in zip(x.shape, pads)), x.dtype.itemsize)
-    B = x._t.backend
+    B = x.backend
     if mode == "constant":
         if isinstance(value, Array):
             if value.ndim != 0:
                 raise ValueError(f"pad: value must be a scalar, got shape {value.shape}")
-            value = value._t.backend.item(value._t)
+            value = value.backend.item(value)
         if x.dtype.is_bool and type(value) is int and value in (0, 1):
             value = bool(value)  # the default 0 pads a bool array with False
         v, d = scalar_operand("pad", value, x.dtype)
         if d is not x.dtype:
             raise TypeError(f"pad: a {type(value).__name__} value cannot fill a {x.dtype.name} array")
-        return _new(padded(x._t, pads, v))
-    t = x._t
+        return padded(x, pads, v)
+    t = x
     for ax, (a, b) in enumerate(pads):
         if a == 0 and b == 0:
             continue
@@ -294,7 +293,7 @@ def pad(
         if n == 0:
             raise ValueError(f"pad: cannot pad the empty axis {ax} with mode {mode!r}")
         t = B.take(t, _pad_index(B, mode, n, a, b), axis=ax)
-    return _new(t if t is not x._t else B.copy(t))
+    return t if t is not x else B.copy(t)
 
 
 # ------------------------------------------------------------------- indexing
@@ -307,7 +306,7 @@ def _index(name: str, i: Any, n: int, ax: int) -> int:
 
 def _pick(x: Array, idx: list[int]) -> Tensor:
     """The sub-tensor at the leading indices ``idx`` (already normalised): a view."""
-    t = x._t
+    t = x
     return t.backend.basic_view(t, tuple(idx))
 
 
@@ -318,8 +317,8 @@ def get(x: Array, /, indices: int | Sequence[int]) -> Array:
     if len(raw) > x.ndim:
         raise IndexError(f"get: too many indices ({len(raw)}) for a {x.ndim}-d array")
     if not raw:
-        return _new(x._t)
-    return _new(_pick(x, [_index("get", i, x.shape[a], a) for a, i in enumerate(raw)]))
+        return x
+    return _pick(x, [_index("get", i, x.shape[a], a) for a, i in enumerate(raw)])
 
 
 def item(x: Array, /, indices: Sequence[int] = ()) -> bool | int | float | complex:
@@ -429,8 +428,8 @@ def _list_index(x: Tensor, spec: L, n: int) -> tuple[Tensor, int]:
             if not -n <= i < n:
                 raise IndexError(f"slice: index {i} out of bounds [0, {n})")
         idx = [i + n if i < 0 else i for i in spec.indices]
-        return asarray(idx, dtype=_dt.int64, device=x.backend.device)._t, len(idx)
-    t = spec.indices._t
+        return asarray(idx, dtype=_dt.int64, device=x.backend.device), len(idx)
+    t = spec.indices
     B = backend_of("slice", x, t)
     k = spec.indices.shape[0]
     if k:
@@ -461,7 +460,7 @@ def slice(x: Array, /, specs: Sequence[Any]) -> Array:  # noqa: A001 - the Nx na
     # The specs as a basic key (I: an int, R/Rs of step +-1: a slice, A: a full slice,
     # N: None) for the view that x[key] makes; an L or another step keeps the axis whole
     # in the view and is taken from it afterwards (a copy).
-    t = x._t
+    t = x
     B = t.backend
     key: list[Any] = []
     takes: list[tuple[int, Tensor]] = []
@@ -497,11 +496,11 @@ def slice(x: Array, /, specs: Sequence[Any]) -> Array:  # noqa: A001 - the Nx na
         ax += 1
     out_shape.extend(x.shape[ax:])
     if prod(out_shape) == 0:
-        return _new(B.full(x.dtype, tuple(out_shape), 0))
+        return B.full(x.dtype, tuple(out_shape), 0)
     t = basic_view("slice", t, tuple(key))
     for a, idx in takes:
         t = B.take(t, idx, axis=a)
-    return _new(t)
+    return t
 
 
 _ALL = builtins.slice(None)

@@ -33,11 +33,11 @@ def threefry(key: Array, counter: Array, /) -> Array:
             raise TypeError(f"threefry: {arg} must have dtype uint32 or int32, got {a.dtype.name}")
         if a.ndim == 0 or a.shape[-1] != 2:
             raise ValueError(f"threefry: the last axis of {arg} must have size 2, got shape {a.shape}")
-    B = backend_of("threefry", key._t, counter._t)
+    B = backend_of("threefry", key, counter)
     shape = broadcast_shapes("threefry", key.shape, counter.shape)
-    kt = broadcast_tensor(key._t, shape)
-    ct = broadcast_tensor(counter._t, shape)
-    return Array._new(B.threefry(kt, ct))
+    kt = broadcast_tensor(key, shape)
+    ct = broadcast_tensor(counter, shape)
+    return B.threefry(kt, ct)
 
 
 _MODES = ("set", "add")
@@ -82,11 +82,11 @@ def scatter(
                 f"scatter: indices shape {indices.shape} does not fit x shape {x.shape} at axis {d}"
             )
     if isinstance(updates, Array):
-        B = backend_of("scatter", x._t, indices._t, updates._t)
+        B = backend_of("scatter", x, indices, updates)
         d = _dt.PROMOTE.get((x.dtype, updates.dtype))
         if d is not x.dtype:
             raise TypeError(f"scatter: updates of dtype {updates.dtype.name} cannot be written into {x.dtype.name} x")
-        ut = updates._t
+        ut = updates
         if ut.dtype is not x.dtype:
             ut = B.cast(ut, dtype=x.dtype)
         try:
@@ -97,7 +97,7 @@ def scatter(
             raise ValueError(f"scatter: updates of shape {updates.shape} do not broadcast to indices shape {indices.shape}")
         ut = broadcast_tensor(ut, shape)
     else:
-        B = backend_of("scatter", x._t, indices._t)
+        B = backend_of("scatter", x, indices)
         s, d = scalar_operand("scatter", updates, x.dtype)
         if d is not x.dtype:
             raise TypeError(f"scatter: cannot cast a Python {type(updates).__name__} to x's dtype {x.dtype.name}")
@@ -105,7 +105,7 @@ def scatter(
     if indices.size and x.shape[ax] == 0:
         raise IndexError(f"scatter: index out of bounds for axis {ax} of size 0")
     try:
-        r = B.scatter(x._t, indices=indices._t, updates=ut, axis=ax, mode=mode, unique_indices=unique_indices)
+        r = B.scatter(x, indices=indices, updates=ut, axis=ax, mode=mode, unique_indices=unique_indices)
     except IndexError as e:
         raise IndexError(f"scatter: index out of bounds for axis {ax} of size {x.shape[ax]}") from e
-    return Array._new(r)
+    return r

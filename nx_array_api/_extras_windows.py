@@ -107,13 +107,13 @@ def unfold(
     if x.ndim < k:
         raise ValueError(f"unfold: x has {x.ndim} dimensions, fewer than the {k} spatial axes of kernel_size")
     _windows("unfold", "input", x.shape[x.ndim - k :], ks, st, dl, pads)
-    t = x._t
+    t = x
     B = t.backend
     if any(p != (0, 0) for p in pads):
         # Zero padding is virtual: View.pad masks the border, which the backend reads as 0.
         t = B.pad_view(t, ((0, 0),) * (x.ndim - k) + tuple(pads))
         pads = ((0, 0),) * k
-    return Array._new(B.unfold(t, kernel_size=ks, stride=st, dilation=dl, padding=pads))
+    return B.unfold(t, kernel_size=ks, stride=st, dilation=dl, padding=pads)
 
 
 def fold(
@@ -148,5 +148,5 @@ def fold(
         raise ValueError(
             f"fold: x has {cols} windows, but output_size {osz} with this geometry gives L = {prod(ls)} {ls}"
         )
-    t = x._t
-    return Array._new(t.backend.fold(t, output_size=osz, kernel_size=ks, stride=st, dilation=dl, padding=pads))
+    t = x
+    return t.backend.fold(t, output_size=osz, kernel_size=ks, stride=st, dilation=dl, padding=pads)

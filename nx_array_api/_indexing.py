@@ -25,7 +25,6 @@ from ._array_object import Array
 from ._scalars import scalar_operand
 from ._validation import backend_of, broadcast_tensor, check_unshared, core_message, py_scalar
 
-_new = Array._new
 
 __all__ = ["getitem", "getitem_strict", "setitem", "bind", "basic_view"]
 
@@ -41,7 +40,7 @@ def _as_index(name: str, v: Any, what: str) -> int:
     if isinstance(v, Array):
         if v.ndim != 0 or v.dtype not in _dt.integer:
             raise _fail(name, f"{what} must be an integer or a 0-d integer array, got a {v.ndim}-D {v.dtype.name} array")
-        return int(v._t.backend.item(v._t))
+        return int(v.backend.item(v))
     if isinstance(v, (float, complex, str, bytes)):
         raise _fail(name, f"{what} must be an integer, got {type(v).__name__}")
     try:
@@ -155,7 +154,7 @@ def _parse(name: str, t: Tensor, key: Any) -> tuple[list, int]:
             items.append((_SLICE, slice(start, stop, step)))
         elif isinstance(k, Array):
             d = k.dtype
-            kt = k._t
+            kt = k
             if k.ndim:
                 backend_of(name, t, kt)
             if d is _dt.bool:
@@ -428,28 +427,28 @@ _FULL = slice(None)
 
 def getitem(x: Array, key: Any, /) -> Array:
     """``x[key]``: a view for basic keys, a copy for integer/boolean array keys."""
-    t = x._t
+    t = x
     if type(key) is Array:  # x[int array] along axis 0, or x[mask] with x's own shape
-        kt = key._t
+        kt = key
         kind = kt.dtype.kind
         if kt.backend is t.backend and ((kind in "iu" and kt.shape and t.shape) or (kind == "b" and kt.shape == t.shape and _flags.BOOLEAN_INDEXING)):
             try:
-                return _new(t.backend.index(t, (kt,)))
+                return t.backend.index(t, (kt,))
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
     elif type(key) is slice:  # x[start:stop:step], the commonest key of all
         b, e, step = key.start, key.stop, key.step
         if (b is None or type(b) is int) and (e is None or type(e) is int) and (step is None or (type(step) is int and step)) and t.shape:
-            return _new(t.backend.basic_view(t, (key,)))
+            return t.backend.basic_view(t, (key,))
     else:
         v = _fast_basic(t, key)
         if v is not None:
-            return _new(v)
+            return v
     basic, t, k, _ = _resolve_general("__getitem__", t, key)
     if basic:
-        return _new(t)
+        return t
     try:
-        return _new(t.backend.index(t, k))
+        return t.backend.index(t, k)
     except IndexError as e:
         raise IndexError(f"__getitem__: {e}") from None
 
@@ -465,8 +464,8 @@ def _value(name: str, x: Array, value: Any) -> Any:
     """``value`` as a Tensor of x's dtype on x's device, or a Python scalar representable in it."""
     d = x.dtype
     if isinstance(value, Array):
-        t = value._t
-        B = backend_of(name, x._t, t)
+        t = value
+        B = backend_of(name, x, t)
         vd = value.dtype
         if vd is not d and _dt.PROMOTE.get((vd, d)) is not d and not _truncates(vd.kind, d):
             raise TypeError(f"{name}: cannot assign a {vd.name} array to a {d.name} array without changing its dtype")
@@ -505,21 +504,21 @@ def _fit(name: str, v: Any, shape: tuple[int, ...]) -> Any:
 def setitem(x: Array, key: Any, value: Any, /) -> None:
     """``x[key] = value``: writes through x's view into its buffer."""
     name = "__setitem__"
-    if x._t.masked:
+    if x.masked:
         raise ValueError(f"{name}: cannot write into a virtually padded (masked) view")
     if _flags.STRICT:
         check_strict_key(name, x, key, setting=True)
         check_unshared(name, x, value)
     v = _value(name, x, value)
-    basic, t, k, shape = _resolve(name, x._t, key)
+    basic, t, k, shape = _resolve(name, x, key)
     v = _fit(name, v, shape)
     B = t.backend
     try:
         if basic:  # through x's own tensor: a backend with immutable buffers replaces it
             if k is None:
-                B.assign(x._t, v)
+                B.assign(x, v)
             else:
-                B.assign_at(x._t, k, v)
+                B.assign_at(x, k, v)
         else:
             B.index_put(t, k, v)
     except NxInvalidArgument as e:

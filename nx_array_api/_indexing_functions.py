@@ -41,7 +41,7 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     name = "take"
     x = check_array(name, x)
     indices = _indices(name, indices)
-    B = backend_of(name, x._t, indices._t)
+    B = backend_of(name, x, indices)
     if indices.ndim != 1:
         raise ValueError(f"{name}: indices must be one-dimensional, got shape {indices.shape}")
     if axis is None:
@@ -53,8 +53,8 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     else:
         ax = normalize_axis(name, axis, x.ndim)
     n = x.shape[ax]
-    _check_bounds(name, indices._t, n)
-    return Array._new(B.take(x._t, indices._t, axis=ax))
+    _check_bounds(name, indices, n)
+    return B.take(x, indices, axis=ax)
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
@@ -62,7 +62,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     name = "take_along_axis"
     x = check_array(name, x)
     indices = _indices(name, indices)
-    B = backend_of(name, x._t, indices._t)
+    B = backend_of(name, x, indices)
     if x.ndim == 0:
         raise ValueError(f"{name}: x must have at least one dimension")
     if indices.ndim != x.ndim:
@@ -79,7 +79,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
             shape.append(b)
         else:
             raise ValueError(f"{name}: x of shape {xs} and indices of shape {js} cannot be broadcast outside axis {ax}")
-    _check_bounds(name, indices._t, xs[ax])
-    xt = broadcast_tensor(x._t, tuple(xs[ax] if d is None else d for d in shape))
-    it = broadcast_tensor(indices._t, tuple(js[ax] if d is None else d for d in shape))
-    return Array._new(B.gather(xt, it, axis=ax))
+    _check_bounds(name, indices, xs[ax])
+    xt = broadcast_tensor(x, tuple(xs[ax] if d is None else d for d in shape))
+    it = broadcast_tensor(indices, tuple(js[ax] if d is None else d for d in shape))
+    return B.gather(xt, it, axis=ax)

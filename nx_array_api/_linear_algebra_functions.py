@@ -18,7 +18,6 @@ from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor,
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
-_new = Array._new
 
 
 def promote_operands(name: str, x1: Any, x2: Any, allowed: frozenset, what: str) -> tuple[Tensor, Tensor, Any]:
@@ -30,9 +29,9 @@ def promote_operands(name: str, x1: Any, x2: Any, allowed: frozenset, what: str)
     if d1 not in allowed or d2 not in allowed:
         raise TypeError(f"{name}: only {what} dtypes are allowed, got {d1.name} and {d2.name}")
     d = _dt.result_type_pair(d1, d2, name)
-    B = backend_of(name, x1._t, x2._t)
-    t1 = x1._t if d1 is d else B.cast(x1._t, dtype=d)
-    t2 = x2._t if d2 is d else B.cast(x2._t, dtype=d)
+    B = backend_of(name, x1, x2)
+    t1 = x1 if d1 is d else B.cast(x1, dtype=d)
+    t2 = x2 if d2 is d else B.cast(x2, dtype=d)
     return t1, t2, B
 
 
@@ -44,11 +43,11 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     operands and mismatched inner dimensions raise ValueError.
     """
     if type(x1) is Array and type(x2) is Array:  # the common call: two matrices alike
-        t1, t2 = x1._t, x2._t
+        t1, t2 = x1, x2
         s1, s2 = t1.shape, t2.shape
         B = t1.backend
         if len(s1) == 2 and len(s2) == 2 and s1[1] == s2[0] and t1.dtype is t2.dtype and t1.dtype in _dt.numeric and t2.backend is B:
-            return _new(B.matmul(t1, t2))
+            return B.matmul(t1, t2)
     t1, t2, B = promote_operands("matmul", x1, x2, _dt.numeric, "numeric")
     s1, s2 = t1.shape, t2.shape
     if not s1 or not s2:
@@ -68,7 +67,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     if v1 or v2:
         shape = batch + (() if v1 else (a[-2],)) + (() if v2 else (b[-1],))
         r = B.reshape(r, shape)
-    return _new(r)
+    return r
 
 
 def matrix_transpose(x: Array, /) -> Array:
@@ -77,7 +76,7 @@ def matrix_transpose(x: Array, /) -> Array:
     n = x.ndim
     if n < 2:
         raise ValueError(f"matrix_transpose: x must have at least 2 dimensions, got shape {x.shape}")
-    return _new(x._t.backend.permute(x._t, (*range(n - 2), n - 1, n - 2)))
+    return x.backend.permute(x, (*range(n - 2), n - 1, n - 2))
 
 
 def _contraction_axes(name: str, axes: Any, n1: int, n2: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -125,7 +124,7 @@ def tensordot(
             raise ValueError(
                 f"tensordot: contracted axis {i} of x1 (size {s1[i]}) and axis {j} of x2 (size {s2[j]}) differ"
             )
-    return _new(B.tensordot(t1, t2, axes=(list(a1), list(a2))))
+    return B.tensordot(t1, t2, axes=(list(a1), list(a2)))
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
@@ -151,4 +150,4 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     shape = broadcast_shapes("vecdot", s1, s2)
     t1 = broadcast_tensor(t1, shape)
     t2 = broadcast_tensor(t2, shape)
-    return _new(B.vecdot(t1, t2, axis=ax + n))
+    return B.vecdot(t1, t2, axis=ax + n)

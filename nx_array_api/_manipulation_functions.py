@@ -53,7 +53,6 @@ __all__ = [
     "unstack",
 ]
 
-_new = Array._new
 
 
 # ----------------------------------------------------------------- helpers
@@ -91,9 +90,9 @@ def broadcast_arrays(*arrays: Array) -> Tuple[Array, ...]:
     """Broadcasts the arrays against one another (stride-0 views)."""
     xs = [check_array("broadcast_arrays", a, "arrays[i]") for a in arrays]
     if xs:
-        backend_of("broadcast_arrays", *(a._t for a in xs))
+        backend_of("broadcast_arrays", *(a for a in xs))
     shape = _bshapes("broadcast_arrays", *(a.shape for a in xs))
-    return tuple(_new(broadcast_tensor(a._t, shape)) for a in xs)
+    return tuple(broadcast_tensor(a, shape) for a in xs)
 
 
 def broadcast_shapes(*shapes: Tuple[Optional[int], ...]) -> Tuple[Optional[int], ...]:
@@ -113,12 +112,12 @@ def broadcast_to(x: Array, /, shape: Tuple[int, ...]) -> Array:
     shape = _ints("broadcast_to", shape, "shape", "shape entry")
     if any(d < 0 for d in shape):
         raise ValueError(f"broadcast_to: negative dimension in {shape}")
-    check_shape("broadcast_to", shape, x._t.dtype.itemsize)
+    check_shape("broadcast_to", shape, x.dtype.itemsize)
     xs = x.shape
     ok = len(xs) <= len(shape) and all(a == b or a == 1 for a, b in zip(xs[::-1], shape[::-1]))
     if not ok:
         raise ValueError(f"broadcast_to: cannot broadcast an array of shape {xs} to {shape}")
-    return _new(broadcast_tensor(x._t, shape))
+    return broadcast_tensor(x, shape)
 
 
 def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[int] = 0) -> Array:
@@ -126,7 +125,7 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
     name = "concat"
     if type(axis) is int and type(arrays) in (list, tuple) and arrays:
         # The common call: arrays of one device, dtype and rank, equal outside a valid axis.
-        ts = [a._t for a in arrays if type(a) is Array]
+        ts = [a for a in arrays if type(a) is Array]
         if len(ts) == len(arrays):
             B, d, s0 = ts[0].backend, ts[0].dtype, ts[0].shape
             nd = len(s0)
@@ -138,13 +137,13 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
                     if t.backend is not B or t.dtype is not d or len(sh) != nd or sh[:ax] != head or sh[ax + 1 :] != tail:
                         break
                 else:
-                    return _new(B.cat(ts, axis=ax))
+                    return B.cat(ts, axis=ax)
     xs = _arrays(name, arrays)
-    B = backend_of(name, *(a._t for a in xs))
+    B = backend_of(name, *(a for a in xs))
     d = _common_dtype(name, xs)
     if axis is None:
-        ts = [cast(flat(a._t), d) for a in xs]
-        return _new(B.cat(ts, axis=0))
+        ts = [cast(flat(a), d) for a in xs]
+        return B.cat(ts, axis=0)
     nd = xs[0].ndim
     if any(a.ndim != nd for a in xs):
         raise ValueError(f"{name}: all arrays must have the same number of dimensions, got {[a.ndim for a in xs]}")
@@ -155,7 +154,7 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
     for a in xs[1:]:
         if any(p != q for i, (p, q) in enumerate(zip(s0, a.shape)) if i != ax):
             raise ValueError(f"{name}: shapes {s0} and {a.shape} differ outside axis {ax}")
-    return _new(B.cat([cast(a._t, d) for a in xs], axis=ax))
+    return B.cat([cast(a, d) for a in xs], axis=ax)
 
 
 def expand_dims(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
@@ -173,7 +172,7 @@ def expand_dims(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
         raise ValueError(f"{name}: repeated axis in {axes}")
     it = iter(x.shape)
     shape = check_shape(name, tuple(1 if i in pos else next(it) for i in range(m)))
-    return _new(reshaped(x._t, shape))
+    return reshaped(x, shape)
 
 
 def flip(x: Array, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None) -> Array:
@@ -183,8 +182,8 @@ def flip(x: Array, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None) -> 
         axis = _ints("flip", axis, "axis")
     axes = normalize_axes("flip", axis, x.ndim)
     if not axes:
-        return _new(x._t)
-    return _new(x._t.backend.flip(x._t, tuple(i in axes for i in range(x.ndim))))
+        return x
+    return x.backend.flip(x, tuple(i in axes for i in range(x.ndim)))
 
 
 def moveaxis(x: Array, source: Union[int, Tuple[int, ...]], destination: Union[int, Tuple[int, ...]], /) -> Array:
@@ -198,14 +197,14 @@ def moveaxis(x: Array, source: Union[int, Tuple[int, ...]], destination: Union[i
     order = [i for i in range(x.ndim) if i not in src]
     for d, s in sorted(zip(dst, src)):
         order.insert(d, s)
-    return _new(x._t.backend.permute(x._t, tuple(order)))
+    return x.backend.permute(x, tuple(order))
 
 
 def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
     """``x`` with its axes permuted (negative axes allowed); a view."""
     name = "permute_dims"
     if type(x) is Array and type(axes) is tuple:  # the common call: a permutation of ints
-        t = x._t
+        t = x
         n = len(t.shape)
         if len(axes) == n:
             for a in axes:
@@ -213,14 +212,14 @@ def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
                     break
             else:
                 if len(set(axes)) == n:
-                    return _new(t.backend.permute(t, axes))
+                    return t.backend.permute(t, axes)
     x = check_array(name, x)
     if not isinstance(axes, (tuple, list)):
         raise TypeError(f"{name}: axes must be a tuple of ints, got {type(axes).__name__}")
     ax = _ints(name, axes, "axes entry")
     if len(ax) != x.ndim:
         raise ValueError(f"{name}: axes {ax} must have one entry per dimension ({x.ndim})")
-    return _new(x._t.backend.permute(x._t, normalize_axes_in_order(name, ax, x.ndim)))
+    return x.backend.permute(x, normalize_axes_in_order(name, ax, x.ndim))
 
 
 @names_memory_errors
@@ -228,7 +227,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     """Repeats each element ``repeats`` times along ``axis`` (flattened for None); a copy."""
     name = "repeat"
     x = check_array(name, x)
-    t = x._t
+    t = x
     B = t.backend
     if axis is None:
         t = flat(t)
@@ -238,7 +237,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     n = t.shape[ax]
     if isinstance(repeats, Array) and repeats.ndim != 0:
         _flags.requires_data_dependent_shapes(name)
-        r = repeats._t
+        r = repeats
         backend_of(name, t, r)
         if repeats.dtype not in _dt.integer:
             raise TypeError(f"{name}: repeats must have an integer dtype, got {repeats.dtype.name}")
@@ -264,19 +263,19 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
         total = n * r
     shape = t.shape
     check_shape(name, shape[:ax] + (int(total),) + shape[ax + 1:], t.dtype.itemsize)
-    return _new(B.repeat(t, r, axis=ax))
+    return B.repeat(t, r, axis=ax)
 
 
 def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None) -> Array:
     """``x`` with a new shape (one ``-1`` inferred): a view when the strides allow it."""
     name = "reshape"
     if type(x) is Array and copy is None:  # the common call: a tuple of ints, no -1
-        t = x._t
+        t = x
         n = plain_size(shape)
         if n > 0 and n == t.numel:
             r = t.backend.reshape(t, shape)
             if r is not None:
-                return _new(r)
+                return r
     x = check_array(name, x)
     shape = _ints(name, shape, "shape", "shape entry")
     if copy is not None and not isinstance(copy, bool):
@@ -293,7 +292,7 @@ def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None)
     if new is None or -1 in new or _shape.numel(new) != size:
         raise ValueError(f"{name}: cannot reshape an array of shape {x.shape} to {shape}")
     shape = new
-    t = x._t
+    t = x
     B = t.backend
     if size == 0 or len(shape) > MAX_DIMS:  # other shapes hold x's elements, which exist
         check_shape(name, shape, t.dtype.itemsize)
@@ -302,7 +301,7 @@ def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None)
         if copy is False:
             raise ValueError(f"{name}: cannot reshape {x.shape} to {shape} without a copy, but copy=False")
         r = B.reshape(B.copy(t), shape)
-    return _new(r)
+    return r
 
 
 def roll(
@@ -319,14 +318,14 @@ def roll(
     if axis is None:
         if len(shifts) != 1:
             raise ValueError(f"{name}: with axis=None, shift must be a single integer, got {shift}")
-        t = flat(x._t)
-        return _new(reshaped(t.backend.roll(t, shifts, (0,)), x.shape))
+        t = flat(x)
+        return reshaped(t.backend.roll(t, shifts, (0,)), x.shape)
     axes = tuple(normalize_axis(name, a, x.ndim) for a in _ints(name, axis, "axis"))
     if len(shifts) == 1:
         shifts = shifts * len(axes)
     elif len(shifts) != len(axes) or not isinstance(axis, (tuple, list)):
         raise ValueError(f"{name}: shift {shift} and axis {axis} must have the same length")
-    return _new(x._t.backend.roll(x._t, shifts, axes))
+    return x.backend.roll(x, shifts, axes)
 
 
 def squeeze(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
@@ -338,14 +337,14 @@ def squeeze(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
         if x.shape[a] != 1:
             raise ValueError(f"{name}: cannot squeeze axis {a} of size {x.shape[a]}")
     shape = tuple(d for i, d in enumerate(x.shape) if i not in axes)
-    return _new(reshaped(x._t, shape))
+    return reshaped(x, shape)
 
 
 def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) -> Array:
     """Joins same-shaped arrays along a new axis; a copy."""
     name = "stack"
     xs = _arrays(name, arrays)
-    B = backend_of(name, *(a._t for a in xs))
+    B = backend_of(name, *(a for a in xs))
     d = _common_dtype(name, xs)
     s0 = xs[0].shape
     for a in xs[1:]:
@@ -353,7 +352,7 @@ def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) ->
             raise ValueError(f"{name}: all arrays must have the same shape, got {s0} and {a.shape}")
     ax = _axis(name, axis, len(s0) + 1)
     shape = s0[:ax] + (1,) + s0[ax:]
-    return _new(B.cat([cast(reshaped(a._t, shape), d) for a in xs], axis=ax))
+    return B.cat([cast(reshaped(a, shape), d) for a in xs], axis=ax)
 
 
 @names_memory_errors
@@ -373,19 +372,19 @@ def tile(x: Array, repetitions: Tuple[int, ...], /) -> Array:
     shape = (1,) * (n - x.ndim) + x.shape
     inter = tuple(v for s in shape for v in (1, s))
     big = tuple(v for r, s in zip(reps, shape) for v in (r, s))
-    out = check_shape(name, tuple(r * s for r, s in zip(reps, shape)), x._t.dtype.itemsize)
-    B = x._t.backend
+    out = check_shape(name, tuple(r * s for r, s in zip(reps, shape)), x.dtype.itemsize)
+    B = x.backend
     if 0 in out:  # nothing to copy (and the (r, s) view of it could pass NumPy's size limit)
-        return _new(B.buffer(x._t.dtype, out))
+        return B.buffer(x.dtype, out)
     if len(big) > MAX_DIMS:  # (r, s) pairs would pass the rank limit: one axis at a time
-        t, cur = reshaped(x._t, shape), list(shape)
+        t, cur = reshaped(x, shape), list(shape)
         for i, r in enumerate(reps):
             a, s, b = math.prod(cur[:i]), cur[i], math.prod(cur[i + 1:])
             cur[i] = r * s
             t = B.reshape(B.copy(B.broadcast_to(reshaped(t, (a, 1, s, b)), (a, r, s, b))), tuple(cur))
-        return _new(t)
-    t = B.broadcast_to(reshaped(x._t, inter), big)
-    return _new(B.reshape(B.copy(t), out))
+        return t
+    t = B.broadcast_to(reshaped(x, inter), big)
+    return B.reshape(B.copy(t), out)
 
 
 def unstack(x: Array, /, *, axis: int = 0) -> Tuple[Array, ...]:
@@ -395,10 +394,10 @@ def unstack(x: Array, /, *, axis: int = 0) -> Tuple[Array, ...]:
     if x.ndim == 0:
         raise ValueError(f"{name}: cannot unstack a 0-d array")
     ax = _axis(name, axis, x.ndim)
-    t = x._t
+    t = x
     B = t.backend
     head = (slice(None),) * ax
     # The int drops the axis (View.basic_index); a masked t is read once, not per part.
     if t.masked:
         t = B.copy(t)
-    return tuple(_new(B.basic_view(t, (*head, i))) for i in range(x.shape[ax]))
+    return tuple(B.basic_view(t, (*head, i)) for i in range(x.shape[ax]))

@@ -163,9 +163,9 @@ def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:
     arrays must live on one device (ValueError naming both). Nothing is broadcast.
     """
     if isinstance(x1, Array):
-        t1 = x1._t
+        t1 = x1
         if isinstance(x2, Array):
-            t2 = x2._t
+            t2 = x2
             if t2.backend is not t1.backend:
                 backend_of(name, t1, t2)  # raises: the arrays live on two devices
             d = _dt.result_type_pair(t1.dtype, t2.dtype, name)
@@ -173,7 +173,7 @@ def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:
         s, d = scalar_operand(name, x2, t1.dtype, t1.backend.device)
         return (t1 if t1.dtype is d else t1.backend.cast(t1, dtype=d)), s, d
     if isinstance(x2, Array):
-        t2 = x2._t
+        t2 = x2
         s, d = scalar_operand(name, x1, t2.dtype, t2.backend.device)
         return s, (t2 if t2.dtype is d else t2.backend.cast(t2, dtype=d)), d
     raise TypeError(f"{name}: at least one of x1 and x2 must be an nx array, got {type(x1).__name__} and {type(x2).__name__}")

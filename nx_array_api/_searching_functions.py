@@ -19,13 +19,12 @@ from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_a
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
-_new = Array._new
 
 
 def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Array:
     x = check_array(name, x)
     keepdims = check_bool(name, keepdims, "keepdims")
-    t = x._t
+    t = x
     check_category(name, t.dtype, "real numeric")
     shape = t.shape
     B = t.backend
@@ -33,11 +32,11 @@ def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Arra
     if axis is None:
         if t.numel == 0:
             raise ValueError(f"{name}: cannot take {name} of an empty array (shape {shape})")
-        return _new(kept(op(flat(t), axis=0), shape, range(len(shape)), keepdims))
+        return kept(op(flat(t), axis=0), shape, range(len(shape)), keepdims)
     a = normalize_axis(name, axis, len(shape))
     if shape[a] == 0:
         raise ValueError(f"{name}: cannot reduce over the empty axis {a} (shape {shape})")
-    return _new(kept(op(t, axis=a), shape, (a,), keepdims))
+    return kept(op(t, axis=a), shape, (a,), keepdims)
 
 
 def argmax(x: Array, /, *, axis: Optional[int] = None, keepdims: bool = False) -> Array:
@@ -61,13 +60,13 @@ def count_nonzero(
     name = "count_nonzero"
     x = check_array(name, x)
     keepdims = check_bool(name, keepdims, "keepdims")
-    t = x._t
+    t = x
     axes = normalize_axes(name, axis, len(t.shape))
     # Note: complex elements count when either part is non-zero; NaN counts.
     B = t.backend
     mask = B.cmpne(t, False if t.dtype is _dt.bool else 0)
     counts = B.cast(mask, dtype=_dt.DEFAULT_INDEX)
-    return _new(kept(B.reduce_sum(counts, axes=axes), t.shape, axes, keepdims))
+    return kept(B.reduce_sum(counts, axes=axes), t.shape, axes, keepdims)
 
 
 def nonzero(x: Array, /) -> Tuple[Array, ...]:
@@ -76,7 +75,7 @@ def nonzero(x: Array, /) -> Tuple[Array, ...]:
     x = check_array("nonzero", x)
     if x.ndim == 0:
         raise ValueError("nonzero: x must have at least one dimension, got a 0-d array")
-    return tuple(_new(i) for i in x._t.backend.nonzero(x._t))
+    return tuple(i for i in x.backend.nonzero(x))
 
 
 def searchsorted(
@@ -90,7 +89,7 @@ def searchsorted(
     """Insertion indices (int64, shape of ``x2``) that keep the sorted ``x1`` sorted."""
     name = "searchsorted"
     x1 = check_array(name, x1, "x1")
-    t1 = x1._t
+    t1 = x1
     B = t1.backend
     if x1.ndim != 1:
         raise ValueError(f"{name}: x1 must be 1-D, got shape {x1.shape}")
@@ -102,7 +101,7 @@ def searchsorted(
     check_category(name, d, "real numeric")
     if sorter is not None:
         sorter = check_array(name, sorter, "sorter")
-        st = sorter._t
+        st = sorter
         backend_of(name, t1, st)
         if st.dtype not in _dt.integer:
             raise TypeError(f"{name}: sorter must have an integer dtype, got {st.dtype.name}")
@@ -115,7 +114,7 @@ def searchsorted(
             if lo < -n or hi >= n:
                 raise ValueError(f"{name}: sorter holds an index out of bounds for x1 of size {n}")
         t1 = B.take(t1, st, axis=0)
-    return _new(B.searchsorted(t1, t2, side=side))
+    return B.searchsorted(t1, t2, side=side)
 
 
 def where(
@@ -127,13 +126,13 @@ def where(
     """Elements of ``x1`` where ``condition`` is True, else of ``x2`` (broadcast, promoted)."""
     name = "where"
     if type(condition) is Array and type(x1) is Array and type(x2) is Array:
-        c, t1, t2 = condition._t, x1._t, x2._t
+        c, t1, t2 = condition, x1, x2
         B = c.backend
         sh = c.shape
         if c.dtype is _dt.bool and t1.dtype is t2.dtype and t1.backend is B and t2.backend is B and t1.shape == sh and t2.shape == sh:
-            return _new(B.where(c, t1, t2))  # the common call: one dtype, one shape, one device
+            return B.where(c, t1, t2)  # the common call: one dtype, one shape, one device
     condition = check_array(name, condition, "condition")
-    c = condition._t
+    c = condition
     if c.dtype is not _dt.bool:
         raise TypeError(f"{name}: condition must have a bool dtype, got {c.dtype.name}")
     t1, t2, d = promote_pair_tensors(name, x1, x2)
@@ -142,4 +141,4 @@ def where(
         backend_of(name, c, t1)  # raises: the condition lives on another device
     shape = broadcast_shapes(name, c.shape, t1.shape, t2.shape)
     r = B.where(broadcast_tensor(c, shape), broadcast_tensor(t1, shape), broadcast_tensor(t2, shape))
-    return _new(r)
+    return r

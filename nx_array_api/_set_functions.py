@@ -18,7 +18,6 @@ from ._validation import check_array, check_bool
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
-_new = Array._new
 
 
 class UniqueAllResult(NamedTuple):
@@ -47,11 +46,11 @@ class UniqueInverseResult(NamedTuple):
 def _unique(name: str, x: Any) -> tuple[Array, Array, Array, Array]:
     _flags.requires_data_dependent_shapes(name)
     x = check_array(name, x)
-    B = x._t.backend
-    values, index, inverse, counts = B.unique(x._t)
+    B = x.backend
+    values, index, inverse, counts = B.unique(x)
     # The primitive's inverse is flat and fresh: viewing it with x's shape is O(1).
     inverse = B.reshape(inverse, x.shape)
-    return _new(values), _new(index), _new(inverse), _new(counts)
+    return values, index, inverse, counts
 
 
 def unique_all(x: Array, /) -> UniqueAllResult:
@@ -75,8 +74,8 @@ def unique_values(x: Array, /) -> Array:
     """The unique values of the flattened ``x``, sorted; each NaN is its own value."""
     _flags.requires_data_dependent_shapes("unique_values")
     x = check_array("unique_values", x)
-    t = x._t
-    return _new(t.backend.unique(t)[0])
+    t = x
+    return t.backend.unique(t)[0]
 
 
 def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = False) -> Array:
@@ -96,4 +95,4 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
         if not isinstance(s, int):
             raise TypeError(f"{name}: a scalar argument must be a Python int, got {type(s).__name__}")
     t1, t2, _ = promote_pair_tensors(name, x1, x2)
-    return _new(t1.backend.isin(t1, t2, invert=invert))
+    return t1.backend.isin(t1, t2, invert=invert)

@@ -15,7 +15,6 @@ from ._validation import check_array, check_bool, check_category, normalize_axis
 
 __all__ = ["argsort", "sort"]
 
-_new = Array._new
 
 
 def _prepare(name: str, x: Any, axis: Any, descending: Any, stable: Any) -> tuple[Array, int]:
@@ -29,12 +28,12 @@ def _prepare(name: str, x: Any, axis: Any, descending: Any, stable: Any) -> tupl
 def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """Indices (int64) that sort ``x`` along ``axis``; ties keep their order; NaNs last."""
     x, a = _prepare("argsort", x, axis, descending, stable)
-    t = x._t
-    return _new(t.backend.argsort(t, axis=a, descending=descending, stable=stable))
+    t = x
+    return t.backend.argsort(t, axis=a, descending=descending, stable=stable)
 
 
 def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """A sorted copy of ``x`` along ``axis``; ties keep their order; NaNs last."""
     x, a = _prepare("sort", x, axis, descending, stable)
-    t = x._t
-    return _new(t.backend.sort(t, axis=a, descending=descending))
+    t = x
+    return t.backend.sort(t, axis=a, descending=descending)

@@ -32,7 +32,6 @@ __all__ = [
     "var",
 ]
 
-_new = Array._new
 _NAN = float("nan")
 
 Axis = Optional[Union[int, Tuple[int, ...]]]
@@ -41,7 +40,7 @@ Axis = Optional[Union[int, Tuple[int, ...]]]
 def _check(name: str, x: Any, category: str) -> Tensor:
     x = check_array(name, x)
     check_category(name, x.dtype, category)
-    return x._t
+    return x
 
 
 def _accumulation_dtype(name: str, xd: DType, dtype: Any) -> DType:
@@ -71,7 +70,7 @@ def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: 
     keepdims = check_bool(name, keepdims, "keepdims")
     axes = normalize_axes(name, axis, len(t.shape))
     d = _accumulation_dtype(name, t.dtype, dtype)
-    return _new(kept(getattr(t.backend, prim)(cast(t, d, name), axes=axes), t.shape, axes, keepdims))
+    return kept(getattr(t.backend, prim)(cast(t, d, name), axes=axes), t.shape, axes, keepdims)
 
 
 def sum(x: Array, /, *, axis: Axis = None, dtype: Optional[DType] = None, keepdims: bool = False) -> Array:
@@ -92,7 +91,7 @@ def _extreme(name: str, prim: str, x: Any, axis: Axis, keepdims: Any) -> Array:
     for a in axes:
         if shape[a] == 0:
             raise ValueError(f"{name}: cannot reduce over the empty axis {a} (shape {shape}); there is no identity")
-    return _new(kept(getattr(t.backend, prim)(t, axes=axes), shape, axes, keepdims))
+    return kept(getattr(t.backend, prim)(t, axes=axes), shape, axes, keepdims)
 
 
 def max(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
@@ -121,7 +120,7 @@ def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
     t = _check(name, x, "floating-point")
     keepdims = check_bool(name, keepdims, "keepdims")
     axes = normalize_axes(name, axis, len(t.shape))
-    return _new(_mean(t, axes, keepdims))
+    return _mean(t, axes, keepdims)
 
 
 def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Tensor:
@@ -151,7 +150,7 @@ def var(
     keepdims: bool = False,
 ) -> Array:
     """The variance over ``axis``, dividing by M - ``correction`` (NaN when that is <= 0)."""
-    return _new(_var("var", x, axis, correction, keepdims))
+    return _var("var", x, axis, correction, keepdims)
 
 
 def std(
@@ -164,7 +163,7 @@ def std(
 ) -> Array:
     """The standard deviation over ``axis``, dividing by M - ``correction`` (NaN when <= 0)."""
     v = _var("std", x, axis, correction, keepdims)
-    return _new(v.backend.sqrt(v))
+    return v.backend.sqrt(v)
 
 
 def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initial: Any) -> Array:
@@ -186,7 +185,7 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
     if include_initial:
         first = B.full(d, shape[:a] + (1,) + shape[a + 1 :], 0 if op == "sum" else 1)
         r = B.cat([first, r], axis=a)
-    return _new(r)
+    return r
 
 
 def cumulative_sum(

@@ -18,7 +18,6 @@ from ._validation import as_int, backend_of, check_array, check_bool, normalize_
 
 __all__ = ["all", "any", "diff"]
 
-_new = Array._new
 
 
 def _logical(name: str, prim: str, x: Array, axis: Any, keepdims: Any) -> Array:
@@ -27,8 +26,8 @@ def _logical(name: str, prim: str, x: Array, axis: Any, keepdims: Any) -> Array:
         axis = as_int(name, axis, "axis")
     axes = normalize_axes(name, axis, x.ndim)
     check_bool(name, keepdims, "keepdims")
-    t = x._t
-    return _new(kept(getattr(t.backend, prim)(t, axes=axes), t.shape, axes, keepdims))
+    t = x
+    return kept(getattr(t.backend, prim)(t, axes=axes), t.shape, axes, keepdims)
 
 
 def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: bool = False) -> Array:  # noqa: A001
@@ -49,7 +48,7 @@ def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Tensor:
             vs[axis] = xs[axis]
         if vs != xs:
             raise ValueError(f"{name}: {arg} must have the shape of x {x.shape} except along axis {axis}, got {v.shape}")
-        t = v._t
+        t = v
         if t.dtype is not x.dtype:
             d = _dt.result_type_pair(x.dtype, t.dtype, name)
             if d is not x.dtype:
@@ -62,7 +61,7 @@ def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Tensor:
     check_values(name, [v], {scalar_kind(v)}, x.dtype)
     shape = list(x.shape)
     shape[axis] = 1
-    return x._t.backend.full(x.dtype, tuple(shape), v)
+    return x.backend.full(x.dtype, tuple(shape), v)
 
 
 def diff(
@@ -85,14 +84,14 @@ def diff(
     if n < 0:
         raise ValueError(f"diff: n must be non-negative, got {n}")
     ax = normalize_axis(name, axis, x.ndim)
-    t = x._t
+    t = x
     parts = []
     if prepend is not None:
         parts.append(_edge(name, prepend, "prepend", x, ax))
     parts.append(t)
     if append is not None:
         parts.append(_edge(name, append, "append", x, ax))
-    B = backend_of(name, x._t, *parts)  # x first: the message names its device first
+    B = backend_of(name, x, *parts)  # x first: the message names its device first
     if len(parts) > 1:
         t = B.cat(parts, axis=ax)
     op = B.cmpne if t.dtype is _dt.bool else B.sub
@@ -101,13 +100,13 @@ def diff(
         m = shape[ax]
         if m <= 1 or t.numel == 0:
             shape[ax] = max(m - (n - i), 0)
-            return _new(B.buffer(t.dtype, tuple(shape)))
+            return B.buffer(t.dtype, tuple(shape))
         hi = [(0, s) for s in shape]
         lo = list(hi)
         hi[ax] = (1, m)
         lo[ax] = (0, m - 1)
         t = op(B.shrink(t, hi), B.shrink(t, lo))
         shape[ax] = m - 1
-    if n == 0 and t is x._t:
-        return _new(B.copy(t))
-    return _new(t)
+    if n == 0 and t is x:
+        return B.copy(t)
+    return t

@@ -61,7 +61,7 @@ def check_device(name: str, device: Any, like: Any = None) -> Device:
     else the device of ``like`` (an Array, for the ``*_like`` functions), else the
     default device. Anything else is a ValueError naming the known devices."""
     if device is None:
-        return like._t.backend.device if like is not None else default_device()
+        return like.backend.device if like is not None else default_device()
     if type(device) is Device:
         return device
     if isinstance(device, str):
@@ -305,7 +305,7 @@ def py_scalar(v: Any, *, lenient: bool = False) -> Any:
     if t is bool or t is int or t is float or t is complex:
         return v
     if t is Array:
-        return v._t.backend.item(v._t) if not v._t.shape else v
+        return v.backend.item(v) if not v.shape else v
     if _flags.STRICT and not lenient:
         return v  # strict mode: NumPy scalars and subclasses are not Python scalars
     if isinstance(v, bool):
@@ -329,8 +329,8 @@ def check_unshared(name: str, x: Array, *operands: Any) -> None:
     another live array (a view of x, an array x is a view of, a NumPy or DLPack array
     sharing its memory); what the operands of this very write hold does not count.
     The standard leaves such aliasing unspecified, and JAX has no in-place writes."""
-    t = x._t
-    exempt = tuple(o._t for o in operands if isinstance(o, Array))
+    t = x
+    exempt = tuple(o for o in operands if isinstance(o, Array))
     if t.backend.aliased(t, exempt):
         raise ValueError(
             f"{name}: writing through an array that shares its memory with another array is not portable "

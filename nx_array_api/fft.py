@@ -48,7 +48,6 @@ __all__ = [
     "ifftshift",
 ]
 
-_new = Array._new
 _NORMS = ("backward", "ortho", "forward")
 _Norm = Literal["backward", "ortho", "forward"]
 
@@ -59,9 +58,9 @@ def _complex_input(name: str, x: Any) -> Tensor:
     x = check_array(name, x)
     d = x.dtype
     if d in _dt.complex_floating:
-        return x._t
+        return x
     if d in _dt.real_floating:
-        t = x._t
+        t = x
         return t.backend.cast(t, dtype=_dt.REAL_TO_COMPLEX[d])
     raise TypeError(f"{name}: only floating-point dtypes are allowed, got {d.name}")
 
@@ -69,7 +68,7 @@ def _complex_input(name: str, x: Any) -> Tensor:
 def _real_input(name: str, x: Any) -> Tensor:
     x = check_array(name, x)
     check_category(name, x.dtype, "real floating-point")
-    return x._t
+    return x
 
 
 def _check_norm(name: str, norm: Any) -> str:
@@ -180,7 +179,7 @@ def _c2c(name: str, x: Any, n: Any, axis: int, norm: str, inverse: bool) -> Arra
     t = _resize(name, t, ax, n)
     B = t.backend
     r = (B.ifft if inverse else B.fft)(t, axes=(ax,))
-    return _new(_scale(r, norm, n, inverse))
+    return _scale(r, norm, n, inverse)
 
 
 def _c2cn(name: str, x: Any, s: Any, axes: Any, norm: str, inverse: bool) -> Array:
@@ -191,9 +190,9 @@ def _c2cn(name: str, x: Any, s: Any, axes: Any, norm: str, inverse: bool) -> Arr
         t = _resize(name, t, a, v)
     B = t.backend
     if not ax:
-        return _new(B.copy(t))
+        return B.copy(t)
     r = (B.ifft if inverse else B.fft)(t, axes=tuple(ax))
-    return _new(_scale(r, norm, math.prod(sizes), inverse))
+    return _scale(r, norm, math.prod(sizes), inverse)
 
 
 @names_memory_errors
@@ -231,7 +230,7 @@ def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     """One-dimensional transform of real input: ``n//2 + 1`` non-negative frequency bins."""
     t, ax, n, norm = _prologue("rfft", x, n, axis, norm, real=True, half=False)
     r = t.backend.rfft(_resize("rfft", t, ax, n), axes=(ax,))
-    return _new(_scale(r, norm, n, False))
+    return _scale(r, norm, n, False)
 
 
 @names_memory_errors
@@ -240,7 +239,7 @@ def irfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
     ``n//2 + 1`` bins of x."""
     t, ax, n, norm = _prologue("irfft", x, n, axis, norm, real=False, half=True)
     r = t.backend.irfft(_resize("irfft", t, ax, n // 2 + 1), axes=(ax,), s=(n,))
-    return _new(_scale(r, norm, n, True))
+    return _scale(r, norm, n, True)
 
 
 @names_memory_errors
@@ -257,7 +256,7 @@ def rfftn(
     for a, v in zip(ax, sizes):
         t = _resize("rfftn", t, a, v)
     r = t.backend.rfft(t, axes=tuple(ax))
-    return _new(_scale(r, norm, math.prod(sizes), False))
+    return _scale(r, norm, math.prod(sizes), False)
 
 
 @names_memory_errors
@@ -275,7 +274,7 @@ def irfftn(
         t = _resize("irfftn", t, a, v)
     t = _resize("irfftn", t, ax[-1], sizes[-1] // 2 + 1)
     r = t.backend.irfft(t, axes=tuple(ax), s=tuple(sizes))
-    return _new(_scale(r, norm, math.prod(sizes), True))
+    return _scale(r, norm, math.prod(sizes), True)
 
 
 @names_memory_errors
@@ -285,7 +284,7 @@ def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     t, ax, n, norm = _prologue("hfft", x, n, axis, norm, real=False, half=True)
     B = t.backend
     r = B.irfft(B.conj(_resize("hfft", t, ax, n // 2 + 1)), axes=(ax,), s=(n,))
-    return _new(_scale(r, norm, n, False))
+    return _scale(r, norm, n, False)
 
 
 @names_memory_errors
@@ -294,7 +293,7 @@ def ihfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
     t, ax, n, norm = _prologue("ihfft", x, n, axis, norm, real=True, half=False)
     B = t.backend
     r = B.conj(B.rfft(_resize("ihfft", t, ax, n), axes=(ax,)))
-    return _new(_scale(r, norm, n, True))
+    return _scale(r, norm, n, True)
 
 
 # -------------------------------------------------------------- frequencies
@@ -326,7 +325,7 @@ def fftfreq(
     ``[0, 1, ..., -(n//2), ..., -1] / (d*n)``."""
     n, d, dtype, work, B = _freq_args("fftfreq", n, d, dtype, device)
     k = B.cat([B.arange(work, 0, 1, (n - 1) // 2 + 1), B.arange(work, -(n // 2), 1, n // 2)], axis=0)
-    return _new(B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype))
+    return B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype)
 
 
 @names_memory_errors
@@ -336,13 +335,13 @@ def rfftfreq(
     """Sample frequencies of ``rfft``: ``[0, 1, ..., n//2] / (d*n)``."""
     n, d, dtype, work, B = _freq_args("rfftfreq", n, d, dtype, device)
     k = B.arange(work, 0, 1, n // 2 + 1)
-    return _new(B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype))
+    return B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype)
 
 
 # ------------------------------------------------------------------- shifts
 def _shift(name: str, x: Any, axes: Any, inverse: bool) -> Array:
     x = check_array(name, x)
-    t = x._t
+    t = x
     B = t.backend
     nd = t.ndim
     if axes is None:
@@ -365,7 +364,7 @@ def _shift(name: str, x: Any, axes: Any, inverse: bool) -> Array:
         head[a] = (m - k, m)
         tail[a] = (0, m - k)
         t = B.cat([B.shrink(t, head), B.shrink(t, tail)], axis=a)
-    return _new(B.copy(t) if t is x._t else t)
+    return B.copy(t) if t is x else t
 
 
 def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:

@@ -54,7 +54,6 @@ __all__ = [
     "vector_norm",
 ]
 
-_new = Array._new
 _INF = float("inf")
 
 
@@ -99,7 +98,7 @@ def _matrix(name: str, x: Any, *, square: bool = False, floating: bool = True) -
         raise ValueError(f"{name}: x must have at least 2 dimensions, got shape {s}")
     if square and s[-1] != s[-2]:
         raise ValueError(f"{name}: the last two dimensions must be square, got shape {s}")
-    return x._t
+    return x
 
 
 def _real(d: DType) -> DType:
@@ -151,8 +150,8 @@ def _rtol(name: str, rtol: Any, t: Tensor) -> Any:
         if rtol.dtype not in _dt.real_floating:
             raise TypeError(f"{name}: rtol must have a real floating-point dtype, got {rtol.dtype.name}")
         broadcast_shapes(name, t.shape[:-2], rtol.shape)
-        backend_of(name, t, rtol._t)
-        return rtol._t
+        backend_of(name, t, rtol)
+        return rtol
     if type(rtol) in (int, float):
         return float(rtol)
     raise TypeError(f"{name}: rtol must be None, a float or a real floating-point array, got {type(rtol).__name__}")
@@ -172,7 +171,7 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     ``x = L L^H``, or upper ``U`` with ``x = U^H U`` when ``upper``."""
     t = _matrix("cholesky", x, square=True)
     upper = check_bool("cholesky", upper, "upper")
-    return _new(_call("cholesky", t.backend.cholesky, t, upper=upper))
+    return _call("cholesky", t.backend.cholesky, t, upper=upper)
 
 
 def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> Tuple[Array, Array]:
@@ -181,7 +180,7 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> Tupl
         raise ValueError(f"qr: mode must be 'reduced' or 'complete', got {mode!r}")
     t = _matrix("qr", x)
     q, r = _call("qr", t.backend.qr, t, reduced=mode == "reduced")
-    return QRResult(_new(q), _new(r))
+    return QRResult(q, r)
 
 
 def svd(x: Array, /, *, full_matrices: bool = True) -> Tuple[Array, Array, Array]:
@@ -190,13 +189,13 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> Tuple[Array, Array, Array
     t = _matrix("svd", x)
     full_matrices = check_bool("svd", full_matrices, "full_matrices")
     u, s, vh = _call("svd", t.backend.svd, t, full_matrices=full_matrices)
-    return SVDResult(_new(u), _new(cast(s, _real(t.dtype))), _new(vh))
+    return SVDResult(u, cast(s, _real(t.dtype)), vh)
 
 
 def svdvals(x: Array, /) -> Array:
     """Singular values, descending, in the real dtype of x's precision."""
     t = _matrix("svdvals", x)
-    return _new(cast(_call("svdvals", t.backend.svdvals, t), _real(t.dtype)))
+    return cast(_call("svdvals", t.backend.svdvals, t), _real(t.dtype))
 
 
 def eigh(x: Array, /) -> Tuple[Array, Array]:
@@ -204,14 +203,14 @@ def eigh(x: Array, /) -> Tuple[Array, Array]:
     eigenvectors)``; eigenvalues ascending, in the real dtype of x's precision."""
     t = _matrix("eigh", x, square=True)
     w, v = _call("eigh", t.backend.eigh, t, vectors=True)
-    return EighResult(_new(cast(w, _real(t.dtype))), _new(v))
+    return EighResult(cast(w, _real(t.dtype)), v)
 
 
 def eigvalsh(x: Array, /) -> Array:
     """Eigenvalues of Hermitian matrices, ascending, in the real dtype of x's precision."""
     t = _matrix("eigvalsh", x, square=True)
     w, _ = _call("eigvalsh", t.backend.eigh, t, vectors=False)
-    return _new(cast(w, _real(t.dtype)))
+    return cast(w, _real(t.dtype))
 
 
 def eig(x: Array, /) -> Tuple[Array, Array]:
@@ -221,21 +220,21 @@ def eig(x: Array, /) -> Tuple[Array, Array]:
     t = _matrix("eig", x, square=True)
     w, v = _call("eig", t.backend.eig, t, vectors=True)
     c = _complex(t.dtype)
-    return EigResult(_new(cast(w, c)), _new(cast(v, c)))
+    return EigResult(cast(w, c), cast(v, c))
 
 
 def eigvals(x: Array, /) -> Array:
     """Eigenvalues of general matrices, in the complex dtype of x's precision."""
     t = _matrix("eigvals", x, square=True)
     w, _ = _call("eigvals", t.backend.eig, t, vectors=False)
-    return _new(cast(w, _complex(t.dtype)))
+    return cast(w, _complex(t.dtype))
 
 
 # ----------------------------------------------------------------- solvers
 def det(x: Array, /) -> Array:
     """Determinants of square matrices (shape ``x.shape[:-2]``, x's dtype)."""
     t = _matrix("det", x, square=True)
-    return _new(_call("det", t.backend.det, t))
+    return _call("det", t.backend.det, t)
 
 
 def slogdet(x: Array, /) -> Tuple[Array, Array]:
@@ -243,13 +242,13 @@ def slogdet(x: Array, /) -> Tuple[Array, Array]:
     ``(0, -inf)``."""
     t = _matrix("slogdet", x, square=True)
     s, l = _call("slogdet", t.backend.slogdet, t)
-    return SlogdetResult(_new(s), _new(cast(l, _real(t.dtype))))
+    return SlogdetResult(s, cast(l, _real(t.dtype)))
 
 
 def inv(x: Array, /) -> Array:
     """Inverses of square matrices; a singular matrix raises LinalgError."""
     t = _matrix("inv", x, square=True)
-    return _new(_call("inv", t.backend.inv, t))
+    return _call("inv", t.backend.inv, t)
 
 
 def solve(x1: Array, x2: Array, /) -> Array:
@@ -271,7 +270,7 @@ def solve(x1: Array, x2: Array, /) -> Array:
         if sb[-2] != m:
             raise ValueError(f"solve: x2 of shape {sb} does not match x1 of shape {sa}")
         broadcast_shapes("solve", sa[:-2], sb[:-2])
-    return _new(_call("solve", B.solve, a, b))
+    return _call("solve", B.solve, a, b)
 
 
 def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
@@ -279,14 +278,14 @@ def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     ``rtol * max(S)`` count as zero (default ``rtol``: ``max(M, N) * eps``)."""
     t = _matrix("pinv", x)
     r = _rtol("pinv", rtol, t)
-    return _new(_call("pinv", t.backend.pinv, t, rtol=r))
+    return _call("pinv", t.backend.pinv, t, rtol=r)
 
 
 def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     """Number of singular values above ``rtol * max(S)`` (default int dtype)."""
     t = _matrix("matrix_rank", x)
     r = _rtol("matrix_rank", rtol, t)
-    return _new(cast(_call("matrix_rank", t.backend.matrix_rank, t, rtol=r), _dt.DEFAULT_INT))
+    return cast(_call("matrix_rank", t.backend.matrix_rank, t, rtol=r), _dt.DEFAULT_INT)
 
 
 def matrix_power(x: Array, n: int, /) -> Array:
@@ -298,7 +297,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
     shape = t.shape
     if n == 0:
         eye = B.eye(t.dtype, shape[-1], shape[-1], 0)
-        return _new(B.copy(broadcast_tensor(eye, shape)))
+        return B.copy(broadcast_tensor(eye, shape))
     if n < 0:
         t = _call("matrix_power", B.inv, t)
         n = -n
@@ -311,7 +310,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
         if not n:
             break
         base = B.matmul(base, base)
-    return _new(B.copy(result) if result is x._t else result)
+    return B.copy(result) if result is x else result
 
 
 # ---------------------------------------------------------------- products
@@ -340,13 +339,13 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         return B.shrink(t, bounds)
 
     if 0 in shape:
-        return _new(B.buffer(a.dtype, shape))
+        return B.buffer(a.dtype, shape)
     a0, a1, a2 = comp(a, 0), comp(a, 1), comp(a, 2)
     b0, b1, b2 = comp(b, 0), comp(b, 1), comp(b, 2)
     c0 = B.sub(B.mul(a1, b2), B.mul(a2, b1))
     c1 = B.sub(B.mul(a2, b0), B.mul(a0, b2))
     c2 = B.sub(B.mul(a0, b1), B.mul(a1, b0))
-    return _new(B.cat([c0, c1, c2], axis=k))
+    return B.cat([c0, c1, c2], axis=k)
 
 
 def outer(x1: Array, x2: Array, /) -> Array:
@@ -358,13 +357,13 @@ def outer(x1: Array, x2: Array, /) -> Array:
     shape = (sa[0], sb[0])
     a = B.broadcast_to(B.reshape(a, (sa[0], 1)), shape)
     b = B.broadcast_to(B.reshape(b, (1, sb[0])), shape)
-    return _new(B.mul(a, b))
+    return B.mul(a, b)
 
 
 def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     """The ``offset`` diagonals of the last two axes: a view sharing x's buffer."""
     t = _matrix("diagonal", x, floating=False)
-    return _new(_diag_tensor(t, as_int("diagonal", offset, "offset")))
+    return _diag_tensor(t, as_int("diagonal", offset, "offset"))
 
 
 def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Array:
@@ -384,7 +383,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
         raise TypeError(f"trace: dtype must be a numeric dtype or None, got {dtype!r}")
     check_device_dtype("trace", t.backend.device, d)
     diag = cast(_diag_tensor(t, as_int("trace", offset, "offset")), d)
-    return _new(t.backend.reduce_sum(diag, axes=(len(diag.shape) - 1,)))
+    return t.backend.reduce_sum(diag, axes=(len(diag.shape) - 1,))
 
 
 # ------------------------------------------------------------------- norms
@@ -405,22 +404,22 @@ def vector_norm(
         raise ValueError("vector_norm: ord must not be NaN")
     axes = normalize_axes("vector_norm", axis, x.ndim)
     keepdims = check_bool("vector_norm", keepdims, "keepdims")
-    t = x._t
+    t = x
     B = t.backend
     rd = _real(t.dtype)
     if ord == 0:
         nz = B.cast(B.cmpne(t, 0), dtype=rd)
-        return _new(kept(B.reduce_sum(nz, axes=axes), t.shape, axes, keepdims))
+        return kept(B.reduce_sum(nz, axes=axes), t.shape, axes, keepdims)
     a = _abs(t)
     if ord == _INF or ord == -_INF:
-        return _new(_extreme(a, axes, keepdims, ord > 0))
+        return _extreme(a, axes, keepdims, ord > 0)
     if ord == 1:
-        return _new(kept(B.reduce_sum(a, axes=axes), t.shape, axes, keepdims))
+        return kept(B.reduce_sum(a, axes=axes), t.shape, axes, keepdims)
     if ord == 2:
-        return _new(B.sqrt(kept(B.reduce_sum(B.mul(a, a), axes=axes), t.shape, axes, keepdims)))
+        return B.sqrt(kept(B.reduce_sum(B.mul(a, a), axes=axes), t.shape, axes, keepdims))
     p = float(ord)
     s = kept(B.reduce_sum(B.pow(a, p), axes=axes), t.shape, axes, keepdims)
-    return _new(B.pow(s, 1.0 / p))
+    return B.pow(s, 1.0 / p)
 
 
 def matrix_norm(
@@ -442,15 +441,15 @@ def matrix_norm(
     keepdims = check_bool("matrix_norm", keepdims, "keepdims")
     if ord is None or (isinstance(ord, str) and ord == "fro"):
         a = _abs(t)
-        return _new(B.sqrt(kept(B.reduce_sum(B.mul(a, a), axes=last), t.shape, last, keepdims)))
+        return B.sqrt(kept(B.reduce_sum(B.mul(a, a), axes=last), t.shape, last, keepdims))
     if isinstance(ord, str):
         if ord != "nuc":
             raise ValueError(f"matrix_norm: invalid ord {ord!r}")
-        r = B.reduce_sum(svdvals(x)._t, axes=(nd - 2,))
+        r = B.reduce_sum(svdvals(x), axes=(nd - 2,))
     elif isinstance(ord, bool) or type(ord) not in (int, float):
         raise TypeError(f"matrix_norm: ord must be a number, 'fro' or 'nuc', got {type(ord).__name__}")
     elif ord in (2, -2):
-        r = _extreme(svdvals(x)._t, (nd - 2,), False, ord > 0)
+        r = _extreme(svdvals(x), (nd - 2,), False, ord > 0)
     elif ord in (1, -1, _INF, -_INF):
         # 1: column sums (over the rows axis); inf: row sums (over the columns axis).
         over, then = (nd - 2, nd - 2) if abs(ord) == 1 else (nd - 1, nd - 2)
@@ -460,4 +459,4 @@ def matrix_norm(
         raise ValueError(f"matrix_norm: invalid ord {ord!r} (expected 'fro', 'nuc', 1, -1, 2, -2, inf or -inf)")
     if keepdims:
         r = B.reshape(r, (*r.shape, 1, 1))
-    return _new(r)
+    return r

@@ -85,7 +85,6 @@ __all__ = [
     "choice",
 ]
 
-_new = Array._new
 _u32, _u64, _i64 = _dt.uint32, _dt.uint64, _dt.int64
 _M32 = 0xFFFFFFFF
 _SPLIT_TAG = 0x80000000
@@ -101,7 +100,7 @@ def _key(name: str, key: Any) -> Tensor:
         raise TypeError(f"{name}: key must have dtype uint32, got {key.dtype.name}")
     if key.shape != (2,):
         raise ValueError(f"{name}: key must have shape (2,), got {key.shape}")
-    return key._t
+    return key
 
 
 def _int(name: str, v: Any, arg: str) -> int:
@@ -198,7 +197,7 @@ def key(seed: int, /, *, device: Device | str | None = None) -> Array:
         raise ValueError(f"key: seed must fit in 64 bits, got {s}")
     B = check_device("key", device).backend
     s &= (1 << 64) - 1
-    return _new(B.cat([B.full(_u32, (1,), s >> 32), B.full(_u32, (1,), s & _M32)], axis=0))
+    return B.cat([B.full(_u32, (1,), s >> 32), B.full(_u32, (1,), s & _M32)], axis=0)
 
 
 @names_memory_errors
@@ -209,8 +208,8 @@ def split(key: Array, /, num: int = 2) -> Array:
     if not 0 <= n <= (1 << 32):
         raise ValueError(f"split: num must be in [0, 2**32], got {n}")
     if n == 0:
-        return _new(kt.backend.full(_u32, (0, 2), 0))
-    return _new(_hash(kt, _counters(kt.backend, n, _SPLIT_TAG)))
+        return kt.backend.full(_u32, (0, 2), 0)
+    return _hash(kt, _counters(kt.backend, n, _SPLIT_TAG))
 
 
 def fold_in(key: Array, data: int, /) -> Array:
@@ -221,7 +220,7 @@ def fold_in(key: Array, data: int, /) -> Array:
         raise ValueError(f"fold_in: data must fit in 32 bits, got {d}")
     B = kt.backend
     c = B.cat([B.full(_u32, (1, 1), _FOLD_TAG), B.full(_u32, (1, 1), d & _M32)], axis=1)
-    return _new(B.reshape(_hash(kt, c), (2,)))
+    return B.reshape(_hash(kt, c), (2,))
 
 
 # ------------------------------------------------------------------ samplers
@@ -233,7 +232,7 @@ def bits(key: Array, /, shape: int | Sequence[int] = (), dtype: DType = _dt.uint
     dtype = _u32 if dtype is None else dtype
     if dtype not in (_u32, _u64):
         raise TypeError(f"bits: dtype must be uint32 or uint64, got {dtype!r}")
-    return _new(_bits(kt, sh, dtype))
+    return _bits(kt, sh, dtype)
 
 
 def _bound(B: Any, name: str, v: Any, arg: str, shape: tuple[int, ...], dtype: DType) -> tuple[Tensor, float | None]:
@@ -242,7 +241,7 @@ def _bound(B: Any, name: str, v: Any, arg: str, shape: tuple[int, ...], dtype: D
             raise TypeError(f"{name}: {arg} must be real, got {v.dtype.name}")
         if broadcast_shapes(name, v.shape, shape) != shape:
             raise ValueError(f"{name}: {arg} of shape {v.shape} does not broadcast to shape {shape}")
-        t = v._t if v.dtype is dtype else B.cast(v._t, dtype=dtype)
+        t = v if v.dtype is dtype else B.cast(v, dtype=dtype)
         return broadcast_tensor(t, shape), None
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise TypeError(f"{name}: {arg} must be a real number or an nx array, got {type(v).__name__}")
@@ -267,10 +266,10 @@ def uniform(
     dt = _float_dtype("uniform", dtype, kt.backend.device)
     minval = _bound_arg("uniform", minval, "minval")
     maxval = _bound_arg("uniform", maxval, "maxval")
-    B = backend_of("uniform", kt, *(v._t for v in (minval, maxval) if isinstance(v, Array)))
+    B = backend_of("uniform", kt, *(v for v in (minval, maxval) if isinstance(v, Array)))
     u = _unit(kt, sh, dt)
     if not isinstance(minval, Array) and not isinstance(maxval, Array) and (minval, maxval) == (0.0, 1.0):
-        return _new(u)
+        return u
     lo, lov = _bound(B, "uniform", minval, "minval", sh, dt)
     hi, hiv = _bound(B, "uniform", maxval, "maxval", sh, dt)
     if lov is not None and hiv is not None and not lov < hiv:
@@ -278,7 +277,7 @@ def uniform(
     r = B.add(B.mul(u, B.sub(hi, lo)), lo)
     below = B.nextafter(hi, lo)
     r = B.where(B.cmplt(r, hi), r, below)
-    return _new(B.max(r, lo))
+    return B.max(r, lo)
 
 
 @names_memory_errors
@@ -295,7 +294,7 @@ def normal(key: Array, /, shape: int | Sequence[int] = (), dtype: DType | None =
     u1 = B.add(B.neg(_unit(k1, sh, dt)), 1.0)  # (0, 1]
     u2 = _unit(k2, sh, dt)
     r = B.sqrt(B.mul(B.log(u1), -2.0))
-    return _new(B.mul(r, B.cos(B.mul(u2, 2.0 * math.pi))))
+    return B.mul(r, B.cos(B.mul(u2, 2.0 * math.pi)))
 
 
 @names_memory_errors
@@ -320,7 +319,7 @@ def integers(
     dmin, dmax = dt.limits
     if lo < dmin or hi > dmax + 1:
         raise ValueError(f"integers: [{lo}, {hi}) does not fit {dt.name} [{dmin}, {dmax}]")
-    return _new(_integers(kt, lo, hi, sh, dt))
+    return _integers(kt, lo, hi, sh, dt)
 
 
 def _integers(kt: Tensor, lo: int, hi: int, sh: tuple[int, ...], dt: DType) -> Tensor:
@@ -346,8 +345,8 @@ def shuffle(key: Array, x: Array, /, axis: int = 0) -> Array:
     if x.ndim == 0:
         raise ValueError("shuffle: x must have at least one dimension")
     ax = normalize_axis("shuffle", axis, x.ndim)
-    B = backend_of("shuffle", kt, x._t)
-    return _new(B.take(x._t, _perm(kt, x.shape[ax]), axis=ax))
+    B = backend_of("shuffle", kt, x)
+    return B.take(x, _perm(kt, x.shape[ax]), axis=ax)
 
 
 @names_memory_errors
@@ -359,7 +358,7 @@ def permutation(key: Array, n_or_x: int | Array, /, axis: int = 0) -> Array:
     n = _int("permutation", n_or_x, "n_or_x")
     if n < 0:
         raise ValueError(f"permutation: n must be >= 0, got {n}")
-    return _new(_perm(kt, n))
+    return _perm(kt, n)
 
 
 @names_memory_errors
@@ -384,7 +383,7 @@ def choice(
             raise ValueError("choice: a must have at least one dimension")
         ax = normalize_axis("choice", axis, a.ndim)
         n = a.shape[ax]
-        B = backend_of("choice", kt, a._t)
+        B = backend_of("choice", kt, a)
     else:
         B = kt.backend
         n = _int("choice", a, "a")
@@ -418,8 +417,8 @@ def choice(
         idx = B.shrink(order, ((0, k),)) if k else B.full(_i64, (0,), 0)
         idx = B.reshape(idx if idx.dtype is _i64 else B.cast(idx, dtype=_i64), sh)
     if isinstance(a, Array):
-        return _new(B.take(a._t, idx, axis=ax))
-    return _new(idx)
+        return B.take(a, idx, axis=ax)
+    return idx
 
 
 def _probabilities(p: Any, n: int, kt: Tensor) -> Tensor:
@@ -430,14 +429,14 @@ def _probabilities(p: Any, n: int, kt: Tensor) -> Tensor:
         raise TypeError(f"choice: p must have a real floating dtype, got {p.dtype.name}")
     if p.shape != (n,):
         raise ValueError(f"choice: p must have shape ({n},), got {p.shape}")
-    B = backend_of("choice", kt, p._t)
+    B = backend_of("choice", kt, p)
     if n == 0:
-        return p._t
-    if B.item(B.reduce_any(B.cmplt(p._t, 0.0), axes=(0,))) or B.item(
-        B.reduce_any(B.isnan(p._t), axes=(0,))
+        return p
+    if B.item(B.reduce_any(B.cmplt(p, 0.0), axes=(0,))) or B.item(
+        B.reduce_any(B.isnan(p), axes=(0,))
     ):
         raise ValueError("choice: probabilities must be non-negative")
-    s = B.item(B.reduce_sum(p._t, axes=(0,)))
+    s = B.item(B.reduce_sum(p, axes=(0,)))
     if not abs(s - 1.0) <= _P_ATOL[p.dtype]:
         raise ValueError(f"choice: probabilities must sum to 1, got {s}")
-    return p._t
+    return p

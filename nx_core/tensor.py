@@ -1,16 +1,26 @@
-"""Tensor: a buffer owned by a backend, a View over it and a DType.
+"""Tensor: the backend's native array, its DType and shape, and a View reported on demand.
 
-A Tensor is a record of four facts: its ``dtype``, its ``backend``, its ``shape``, and
-where its elements live: a ``buffer`` (which object that is belongs to the backend;
-the NumPy CPU backend uses a C-contiguous ``numpy.ndarray`` read as a flat run of
-elements) and a ``view`` saying how the logical elements are laid out in it, in
-elements, never bytes.
+A Tensor is a record of what every primitive reads: its ``dtype``, its ``backend``, its
+``shape``, and its elements. Where the elements live is the backend's business, in one
+of two forms:
 
-``shape`` is a plain attribute because every call reads it. ``buffer`` and ``view`` are
-properties: this base class stores them, and a backend whose native array already
-encodes its layout (NumPy's ndarray does) subclasses Tensor and reports them on demand
-instead of building a View on every call. What else a backend keeps per tensor is its
-own business: the core knows nothing of it.
+* **native** (the common case): ``arr`` holds the backend's own array of the logical
+  elements (a NumPy ndarray, a dask array), which already encodes the layout. The
+  ``buffer`` and the ``View`` are worked out from it by the backend
+  (``backend.layout(t)``) the first time someone asks (masked reads, the View oracle,
+  diagonals, ``repr`` of the tensor), and kept;
+* **explicit**: a ``buffer`` and a ``View`` over it, for a layout the native array cannot
+  express (a masked, virtually padded View) or a backend that has no native array;
+  ``arr`` may then hold the backend's array of the View's elements, or None.
+
+``shape`` and ``dtype`` are plain attributes because every call reads them.
+
+One object per array. Backends make their tensors as :func:`tensor_class`, which is
+Tensor itself until a namespace registers its array type with :func:`set_tensor_class`:
+nx_array_api registers its ``Array``, a subclass that adds the standard's methods and
+no state, so the object a primitive returns is already the user's array (PyTorch's
+core makes its Python ``Tensor`` class the same way). nx_core never imports the
+namespace; it only makes instances of the class it was given.
 """
 
 from __future__ import annotations
@@ -21,17 +31,19 @@ from typing import Any
 from .dtype import DType
 from .view import View
 
-__all__ = ["Tensor"]
+__all__ = ["Tensor", "MADE", "native", "explicit", "tensor_class", "set_tensor_class"]
 
 
 class Tensor:
-    __slots__ = ("_buffer", "_view", "dtype", "backend", "shape")
+    __slots__ = ("arr", "dtype", "backend", "shape", "_buffer", "_view", "__weakref__")
 
+    arr: Any
     dtype: DType
     backend: Any
     shape: tuple
 
-    def __init__(self, buffer: Any, view: View, dtype: DType, backend: Any) -> None:
+    def __init__(self, buffer: Any, view: View, dtype: DType, backend: Any, arr: Any = None) -> None:
+        self.arr = arr
         self._buffer = buffer
         self._view = view
         self.dtype = dtype
@@ -41,17 +53,25 @@ class Tensor:
     @property
     def buffer(self) -> Any:
         """The backend's storage that ``view`` addresses."""
-        return self._buffer
+        try:
+            return self._buffer
+        except AttributeError:
+            self._buffer, self._view = self.backend.layout(self)
+            return self._buffer
 
     @property
     def view(self) -> View:
         """The layout of the logical elements in ``buffer``."""
-        return self._view
+        try:
+            return self._view
+        except AttributeError:
+            self._buffer, self._view = self.backend.layout(self)
+            return self._view
 
     @property
     def masked(self) -> bool:
         """Whether the view is masked (virtually padded): no strided layout reads it."""
-        return self.view.mask is not None
+        return self.arr is None and self._view.mask is not None
 
     @property
     def ndim(self) -> int:
@@ -64,3 +84,58 @@ class Tensor:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(dtype={self.dtype.name}, view={self.view!r}, backend={type(self.backend).__name__})"
+
+
+class _Made:
+    """``MADE.cls`` is the class backends make tensors as; hot paths read it directly
+    (``object.__new__(MADE.cls)``); :func:`set_tensor_class` sets it."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self) -> None:
+        self.cls: type = Tensor
+
+
+MADE = _Made()
+_alloc = object.__new__
+
+
+def tensor_class() -> type:
+    """The class every backend makes its tensors as (:func:`set_tensor_class`)."""
+    return MADE.cls
+
+
+def set_tensor_class(cls: type) -> None:
+    """Makes backends create their tensors as ``cls``: Tensor or a subclass of it that
+    adds methods and no state (``__slots__ = ()``), so that its instances have Tensor's
+    layout. Tensors made before keep their class."""
+    if not (isinstance(cls, type) and issubclass(cls, Tensor)):
+        raise TypeError(f"set_tensor_class: needs Tensor or a subclass of it, got {cls!r}")
+    for c in cls.__mro__[: cls.__mro__.index(Tensor)]:
+        if c.__dict__.get("__slots__", None) != ():
+            raise TypeError(f"set_tensor_class: {c.__name__} must declare __slots__ = () (Tensor's layout, no state of its own)")
+    MADE.cls = cls
+
+
+def native(arr: Any, dtype: DType, backend: Any, shape: tuple) -> Tensor:
+    """A tensor whose logical elements are the backend's native array ``arr`` (of
+    ``shape``); its buffer and View are worked out when someone asks."""
+    t = _alloc(MADE.cls)
+    t.arr = arr
+    t.dtype = dtype
+    t.backend = backend
+    t.shape = shape
+    return t
+
+
+def explicit(buffer: Any, view: View, dtype: DType, backend: Any, arr: Any = None) -> Tensor:
+    """A tensor laid out as ``view`` in ``buffer``; ``arr`` is the backend's array of
+    its elements when the backend has one for that layout (None for a masked View)."""
+    t = _alloc(MADE.cls)
+    t.arr = arr
+    t._buffer = buffer
+    t._view = view
+    t.dtype = dtype
+    t.backend = backend
+    t.shape = view.shape
+    return t

@@ -38,12 +38,12 @@ import dask.array as da
 import numpy as np
 
 from ..dtype import DType
-from ..tensor import Tensor
+from ..tensor import Tensor, native
 from ..view import View
-from .numpy_cpu import _FROM_NP, _NP, NpTensor, NumpyBackend, _native, _nd, arange_values
+from .numpy_cpu import _FROM_NP, _NP, NumpyBackend, _native, _nd, arange_values
 from .protocol import Backend
 
-__all__ = ["DaskTensor", "DaskBackend", "set_chunks"]
+__all__ = ["DaskBackend", "set_chunks"]
 
 _CHUNKS: list[Any] = ["auto"]
 _TENSOR = object()  # marks a tensor operand in a signature
@@ -62,35 +62,25 @@ def _chunks(shape: tuple) -> Any:
     return -1 if 0 in shape else _CHUNKS[0]
 
 
-class DaskTensor(Tensor):
-    """A Tensor whose logical elements are the dask array ``arr`` (its own buffer, laid
-    out in C order: the View is reported for it, never a real memory layout)."""
+def _tensor(arr: Any, dtype: DType, backend: Any) -> Tensor:
+    """A tensor whose logical elements are the dask array ``arr`` (its own buffer, laid
+    out in C order: ``DaskBackend.layout`` reports that View, never a real memory layout)."""
+    return native(arr, dtype, backend, tuple(int(n) for n in arr.shape))
 
-    __slots__ = ("arr",)
 
-    arr: Any
+def _rebind(t: Tensor, arr: Any) -> None:
+    """Gives ``t`` new contents (a write: dask arrays are immutable); the buffer it
+    reported before is forgotten."""
+    t.arr = arr
+    try:
+        del t._buffer
+    except AttributeError:
+        pass
 
-    def __init__(self, arr: Any, dtype: DType, backend: Any) -> None:  # noqa: D107
-        self.arr = arr
-        self.dtype = dtype
-        self.backend = backend
-        self.shape = tuple(int(n) for n in arr.shape)
 
-    @property
-    def buffer(self) -> Any:
-        return self.arr
-
-    @property
-    def view(self) -> View:
-        try:
-            return self._view
-        except AttributeError:
-            v = self._view = View.create(self.shape)
-            return v
-
-    @property
-    def masked(self) -> bool:
-        return False
+def _lazy(x: Any) -> bool:
+    """Whether ``x`` is a tensor of a Dask backend (its native array a dask array)."""
+    return isinstance(x, Tensor) and isinstance(x.arr, da.Array)
 
 
 # Primitives computed chunk by chunk (their tensor operands have one shape).
@@ -121,16 +111,16 @@ class DaskBackend:
         return f"DaskBackend(device={self.device!r})"
 
     # ------------------------------------------------------------ conversions
-    def _lift(self, a: np.ndarray, dtype: DType) -> DaskTensor:
+    def _lift(self, a: np.ndarray, dtype: DType) -> Tensor:
         """A host ndarray as a dask tensor (one graph node per chunk)."""
         if not a.flags.c_contiguous:
             a = a.copy()  # (np.ascontiguousarray would make a 0-d array 1-d)
-        return DaskTensor(da.from_array(a, chunks=_chunks(a.shape)), dtype, self)
+        return _tensor(da.from_array(a, chunks=_chunks(a.shape)), dtype, self)
 
     def _in(self, x: Any, values: dict) -> Any:
         """An operand for the NumPy backend: dask tensors replaced by their computed
         ``values`` (keyed by id; nested in lists too)."""
-        if isinstance(x, DaskTensor):
+        if _lazy(x):
             return _native(np.asarray(values[id(x)]), x.dtype, self.np)
         if type(x) in (list, tuple):
             return type(x)(self._in(v, values) for v in x)
@@ -143,7 +133,7 @@ class DaskBackend:
         found: dict = {}
 
         def walk(x: Any) -> None:
-            if isinstance(x, DaskTensor):
+            if _lazy(x):
                 found[id(x)] = x.arr
             elif type(x) in (list, tuple):
                 for v in x:
@@ -155,7 +145,7 @@ class DaskBackend:
 
     def _out(self, r: Any) -> Any:
         """A NumPy backend result as the Dask backend's (tensors lifted, the rest as is)."""
-        if isinstance(r, NpTensor):
+        if isinstance(r, Tensor):
             return self._lift(_nd(r), r.dtype)
         if type(r) in (list, tuple):
             return type(r)(self._out(v) for v in r)
@@ -170,11 +160,11 @@ class DaskBackend:
         r = getattr(self.np, name)(*a, **k)
         out = kwargs.get("out")
         if out is not None:
-            out.arr = self._lift(_nd(k["out"]), out.dtype).arr
+            _rebind(out, self._lift(_nd(k["out"]), out.dtype).arr)
             return out
         w = _WRITES.get(name)
         if w is not None:
-            args[w].arr = self._lift(_nd(a[w]), args[w].dtype).arr
+            _rebind(args[w], self._lift(_nd(a[w]), args[w].dtype).arr)
             return args[w]
         return self._out(r)
 
@@ -192,7 +182,7 @@ class DaskBackend:
         out = kwargs.pop("out", None)
         if name == "cast" and out is not None and kwargs.get("dtype") is None:
             kwargs["dtype"] = out.dtype
-        tensors = [a for a in args if isinstance(a, DaskTensor)]
+        tensors = [a for a in args if _lazy(a)]
         if not tensors or any(t.numel == 0 for t in tensors) or any(isinstance(v, Tensor) for v in kwargs.values()):
             return self._eager(name, args, {**kwargs, "out": out} if out is not None else kwargs)
         kw = tuple(sorted(kwargs.items(), key=lambda kv: kv[0]))
@@ -203,7 +193,7 @@ class DaskBackend:
         if shape != (1,) or (out is not None and out.dtype is not dtype):
             return self._eager(name, args, {**kwargs, "out": out} if out is not None else kwargs)
         f = getattr(self.np, name)
-        kinds = [a.dtype if isinstance(a, DaskTensor) else None for a in args]
+        kinds = [a.dtype if _lazy(a) else None for a in args]
         npb = self.np
 
         def block(*blocks: Any) -> np.ndarray:
@@ -212,14 +202,14 @@ class DaskBackend:
                 return _nd(f(*ops, **kwargs))
 
         first = tensors[0].arr
-        ops = [(a.arr if a.arr.chunks == first.chunks else a.arr.rechunk(first.chunks)) if isinstance(a, DaskTensor) else a for a in args]
+        ops = [(a.arr if a.arr.chunks == first.chunks else a.arr.rechunk(first.chunks)) if _lazy(a) else a for a in args]
         r = da.map_blocks(block, *ops, dtype=_NP[dtype], meta=np.empty((0,) * tensors[0].ndim, _NP[dtype]))
         return self._into(out, r, dtype)
 
-    def _into(self, out: DaskTensor | None, arr: Any, dtype: DType) -> DaskTensor:
+    def _into(self, out: Tensor | None, arr: Any, dtype: DType) -> Tensor:
         if out is None:
-            return DaskTensor(arr, dtype, self)
-        out.arr = arr
+            return _tensor(arr, dtype, self)
+        _rebind(out, arr)
         return out
 
     def _reduce(self, name: str, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
@@ -248,9 +238,13 @@ class DaskBackend:
     def view(self, t: Tensor) -> View:
         return t.view
 
+    def layout(self, t: Tensor) -> tuple[Any, View]:
+        """The dask array itself, read in C order (no memory layout to report)."""
+        return t.arr, View.create(t.shape)
+
     def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
         v = _nd(self.np.full(dtype, (), value))  # nx's conversion of the value
-        return DaskTensor(da.full(tuple(shape), v, dtype=_NP[dtype], chunks=_chunks(tuple(shape))), dtype, self)
+        return _tensor(da.full(tuple(shape), v, dtype=_NP[dtype], chunks=_chunks(tuple(shape))), dtype, self)
 
     def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
         nd = _NP[dtype]
@@ -259,11 +253,11 @@ class DaskBackend:
         def block(i: np.ndarray) -> np.ndarray:
             return arange_values(nd, start, step, int(i[0]) if i.size else 0, i.size)
 
-        return DaskTensor(idx.map_blocks(block, dtype=nd, meta=np.empty((0,), nd)), dtype, self)
+        return _tensor(idx.map_blocks(block, dtype=nd, meta=np.empty((0,), nd)), dtype, self)
 
     def from_host(self, obj: Any, *, copy: bool | None = None) -> Tensor:
         if isinstance(obj, da.Array):  # already lazy: taken as it is
-            return DaskTensor(obj, _FROM_NP[np.dtype(obj.dtype)], self)
+            return _tensor(obj, _FROM_NP[np.dtype(obj.dtype)], self)
         return self._eager("from_host", (obj,), {"copy": copy})
 
     def to_host(self, t: Tensor) -> Any:
@@ -274,26 +268,26 @@ class DaskBackend:
 
     def persist(self, t: Tensor) -> Tensor:
         """Computes ``t`` now and keeps its chunks (in memory, or on the cluster)."""
-        return DaskTensor(t.arr.persist(), t.dtype, self)
+        return _tensor(t.arr.persist(), t.dtype, self)
 
     # ------------------------------------------------------------ movement
     def basic_view(self, t: Tensor, key: tuple) -> Tensor:
-        return DaskTensor(t.arr[key], t.dtype, self)
+        return _tensor(t.arr[key], t.dtype, self)
 
     def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
-        return DaskTensor(da.transpose(t.arr, tuple(axes)), t.dtype, self)
+        return _tensor(da.transpose(t.arr, tuple(axes)), t.dtype, self)
 
     def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor:
-        return DaskTensor(t.arr.reshape(tuple(shape)), t.dtype, self)
+        return _tensor(t.arr.reshape(tuple(shape)), t.dtype, self)
 
     def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
-        return DaskTensor(da.broadcast_to(t.arr, tuple(shape)), t.dtype, self)
+        return _tensor(da.broadcast_to(t.arr, tuple(shape)), t.dtype, self)
 
     def shrink(self, t: Tensor, bounds: Sequence[tuple[int, int]]) -> Tensor:
-        return DaskTensor(t.arr[tuple(slice(a, b) for a, b in bounds)], t.dtype, self)
+        return _tensor(t.arr[tuple(slice(a, b) for a, b in bounds)], t.dtype, self)
 
     def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
-        return DaskTensor(t.arr[tuple(slice(None, None, -1) if f else slice(None) for f in flags)], t.dtype, self)
+        return _tensor(t.arr[tuple(slice(None, None, -1) if f else slice(None) for f in flags)], t.dtype, self)
 
     def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
         r = da.concatenate([t.arr for t in tensors], axis=axis) if len(tensors) > 1 else self.copy(tensors[0]).arr
@@ -304,7 +298,7 @@ class DaskBackend:
 
     def copy(self, t: Tensor) -> Tensor:
         a = t.arr  # immutable: a new array object over the same graph is a copy
-        return DaskTensor(da.Array(a.dask, a.name, a.chunks, meta=a._meta), t.dtype, self)
+        return _tensor(da.Array(a.dask, a.name, a.chunks, meta=a._meta), t.dtype, self)
 
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return False

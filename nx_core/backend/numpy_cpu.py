@@ -1,7 +1,7 @@
 """The NumPy CPU backend: every primitive of the contract (see ``nx_core.backend.protocol``).
 
-A tensor is an ``NpTensor``: the ndarray of its logical elements (``arr``) is the
-tensor; a primitive reads it, and a movement primitive is NumPy's own view operation on
+A tensor's native array (``Tensor.arr``) is the ndarray of its logical elements: a
+primitive reads it, and a movement primitive is NumPy's own view operation on
 it. The buffer (the C-contiguous ndarray owning the memory, read as a flat run of
 elements) and the View are worked out from ``arr`` only when someone asks for them.
 Masked (padded) views, which no ndarray can express, keep an explicit buffer and View.
@@ -23,13 +23,13 @@ import numpy as np
 from .. import dtype as D
 from ..dtype import DType
 from ..errors import NxInvalidArgument
-from ..tensor import Tensor
+from ..tensor import MADE, Tensor, explicit
 from ..view import View
 from . import _elementwise as E
 from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
 from ._strided import read, strided
 
-__all__ = ["NumpyBackend", "NpTensor", "to_numpy_dtype", "from_numpy_dtype"]
+__all__ = ["NumpyBackend", "to_numpy_dtype", "from_numpy_dtype"]
 
 _NP = {d: np.dtype(d.name) for d in D.ALL}
 _FROM_NP = {v: k for k, v in _NP.items()}
@@ -45,54 +45,21 @@ def from_numpy_dtype(dt: Any) -> DType:
     return _FROM_NP[np.dtype(dt)]
 
 
-class NpTensor(Tensor):
-    """A Tensor of the NumPy backend: the ndarray of its logical elements, ``arr``.
-
-    ``arr`` is the tensor: primitives read it and movement primitives make new tensors
-    with NumPy's own view operations on it (NumPy checks their bounds, so no view
-    reaches outside its memory). The ``buffer`` (the C-contiguous ndarray that owns the
-    memory, read as a flat run) and the ``view`` (the layout of ``arr`` in it) are
-    worked out from ``arr`` the first time someone asks, and kept. A layout that no
-    ndarray can express, a masked (padded) View, keeps its buffer and View explicitly,
-    with ``arr`` None: its elements are read afresh (``_nd``) on every use.
-    """
-
-    __slots__ = ("arr",)
-
-    arr: Any
-
-    def __init__(self, buffer: Any, view: View, dtype: DType, backend: Any) -> None:
-        super().__init__(buffer, view, dtype, backend)
-        self.arr = None if view.mask is not None else strided(buffer, view)
-
-    @property
-    def buffer(self) -> Any:
-        try:
-            return self._buffer
-        except AttributeError:
-            b = self._buffer = _buffer_of(self.arr)
-            return b
-
-    @property
-    def masked(self) -> bool:
-        return self.arr is None
-
-    @property
-    def view(self) -> View:
-        try:
-            return self._view
-        except AttributeError:
-            v = self._view = _view_of(self.arr, self.buffer)
-            return v
+def _over(buffer: np.ndarray, view: View, dtype: DType, backend: Any) -> Tensor:
+    """A tensor laid out as ``view`` in ``buffer``: its ndarray is that strided view,
+    except for a masked (padded) View, which no ndarray can express (``arr`` None: its
+    elements are read afresh, ``_nd``, on every use)."""
+    return explicit(buffer, view, dtype, backend, None if view.mask is not None else strided(buffer, view))
 
 
 _new = object.__new__
+_SCALARS = frozenset((bool, int, float, complex))  # what a binary primitive's second operand may be besides a tensor
 
 
-def _native(arr: np.ndarray, dtype: DType, backend: Any) -> NpTensor:
+def _native(arr: np.ndarray, dtype: DType, backend: Any) -> Tensor:
     """A tensor whose elements are ``arr``; its buffer and View slots stay unset until
-    someone asks (the properties work them out then)."""
-    t = _new(NpTensor)
+    someone asks (``NumpyBackend.layout`` works them out then)."""
+    t = _new(MADE.cls)
     t.arr = arr
     t.dtype = dtype
     t.backend = backend
@@ -230,7 +197,7 @@ def _nd(t: Any) -> np.ndarray:
 
 
 def _arg(x: Any) -> Any:
-    return _nd(x) if type(x) is NpTensor else x
+    return _nd(x) if isinstance(x, Tensor) else x
 
 
 def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
@@ -238,16 +205,16 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
         x = a.arr
         if x is None:
             x = _nd(a)
-        if type(b) is NpTensor:
+        if type(b) in _SCALARS:
+            y = b
+        else:
             y = b.arr
             if y is None:
                 y = _nd(b)
-        else:
-            y = b
         if out is None:
             r = ufunc(x, y)
             if type(r) is np.ndarray:  # _native, inlined: this is every binary op's path
-                t = _new(NpTensor)
+                t = _new(MADE.cls)
                 t.arr = r
                 t.dtype = _FROM_NP[r.dtype]
                 t.backend = self
@@ -270,7 +237,7 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str):
         if out is None:
             r = ufunc(a)
             if type(r) is np.ndarray:  # _native, inlined
-                t = _new(NpTensor)
+                t = _new(MADE.cls)
                 t.arr = r
                 t.dtype = _FROM_NP[r.dtype]
                 t.backend = self
@@ -404,9 +371,14 @@ class NumpyBackend:
     def view(self, t: Tensor) -> View:
         return t.view
 
+    def layout(self, t: Tensor) -> tuple[np.ndarray, View]:
+        """The buffer holding ``t.arr``'s elements (the ndarray owning the memory) and the View of ``arr`` in it."""
+        b = _buffer_of(t.arr)
+        return b, _view_of(t.arr, b)
+
     def with_view(self, t: Tensor, view: View) -> Tensor:
         """A Tensor over ``t``'s buffer laid out as ``view`` (no copy)."""
-        return NpTensor(t.buffer, view, t.dtype, self)
+        return _over(t.buffer, view, t.dtype, self)
 
     def buffer(self, dtype: DType, shape: Sequence[int]) -> Tensor:
         return _native(np.empty(shape, _NP[dtype]), dtype, self)
@@ -569,7 +541,7 @@ class NumpyBackend:
         shape = tuple(shape)
         a = t.arr
         if a is None:
-            return NpTensor(t.buffer, t.view.broadcast_to(shape), t.dtype, self)
+            return _over(t.buffer, t.view.broadcast_to(shape), t.dtype, self)
         if a.shape == shape:
             return t
         return _native(_broadcast(a, shape), t.dtype, self)
@@ -580,7 +552,7 @@ class NumpyBackend:
         a = t.arr
         if a is None:
             v = t.view.reshape(shape)
-            return None if v is None else NpTensor(t.buffer, v, t.dtype, self)
+            return None if v is None else _over(t.buffer, v, t.dtype, self)
         if a.shape == shape:
             return t
         try:
@@ -591,24 +563,24 @@ class NumpyBackend:
     def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
         a = t.arr
         if a is None:
-            return NpTensor(t.buffer, t.view.permute(tuple(axes)), t.dtype, self)
+            return _over(t.buffer, t.view.permute(tuple(axes)), t.dtype, self)
         return _native(a.transpose(axes), t.dtype, self)
 
     def shrink(self, t: Tensor, bounds: Sequence[tuple[int, int]]) -> Tensor:
         a = t.arr
         if a is None:
-            return NpTensor(t.buffer, t.view.shrink(tuple(bounds)), t.dtype, self)
+            return _over(t.buffer, t.view.shrink(tuple(bounds)), t.dtype, self)
         return _native(a[tuple([slice(b, e) for b, e in bounds])], t.dtype, self)
 
     def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
         a = t.arr
         if a is None:
-            return NpTensor(t.buffer, t.view.flip(tuple(flags)), t.dtype, self)
+            return _over(t.buffer, t.view.flip(tuple(flags)), t.dtype, self)
         return _native(a[tuple([_REVERSED if f else _ALL for f in flags])], t.dtype, self)
 
     def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
         """Virtual padding (``View.pad``): no copy; padded positions read as zero."""
-        return NpTensor(t.buffer, t.view.pad(tuple(padding)), t.dtype, self)
+        return _over(t.buffer, t.view.pad(tuple(padding)), t.dtype, self)
 
     def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
         arrs = [_nd(t) for t in tensors]
@@ -703,7 +675,7 @@ class NumpyBackend:
         src = x.arr
         if src is None:
             src = _nd(x)
-        if len(key) == 1 and type(key[0]) is NpTensor:  # x[i], x[mask]: NumPy copies
+        if len(key) == 1 and isinstance(key[0], Tensor):  # x[i], x[mask]: NumPy copies
             return _native(src[_nd(key[0])], x.dtype, self)
         k = tuple([_nd(i) if isinstance(i, Tensor) else i for i in key])
         r = src[k]
@@ -889,7 +861,7 @@ class NumpyBackend:
         r = a[key]
         if type(r) is not np.ndarray:  # every axis taken by an int: a 0-d view, not a scalar
             r = a[(*key, Ellipsis)]
-        v = _new(NpTensor)  # _native, inlined: slicing is the hottest view
+        v = _new(MADE.cls)  # _native, inlined: slicing is the hottest view
         v.arr = r
         v.dtype = t.dtype
         v.backend = self

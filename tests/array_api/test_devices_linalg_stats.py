@@ -24,7 +24,7 @@ def on(a, device, dtype=None):
 def check(r, expected, device, rtol=1e-10):
     """``r`` lives on ``device`` (its backend) and holds ``expected``."""
     assert r.device == xp.Device(device)
-    assert r._t.backend is xp.Device(device).backend
+    assert r.backend is xp.Device(device).backend
     np.testing.assert_allclose(np.asarray(r), expected, rtol=rtol, atol=rtol)
 
 
@@ -111,7 +111,7 @@ def test_factorisations_live_on_the_inputs_device():
     for parts in (la.qr(x), la.svd(x), la.eigh(on(SPD, "device1")), la.eig(x), la.slogdet(x)):
         for p in parts:
             assert p.device == xp.Device("device1")
-            assert p._t.backend is x._t.backend
+            assert p.backend is x.backend
     w = la.eigvals(x)
     assert w.device == xp.Device("device1")
     np.testing.assert_allclose(np.sort_complex(np.asarray(w)), np.sort_complex(np.linalg.eigvals(M)))
@@ -189,7 +189,7 @@ def test_no_float64_float32_stays_float32(case):
     arrays = [on(a, "no_float64", np.float32) for a in args]
     r = fn(*arrays)
     assert r.dtype == xp.float32
-    assert r._t.backend is xp.Device("no_float64").backend
+    assert r.backend is xp.Device("no_float64").backend
     expected = fn(*[on(a, "cpu", np.float32) for a in args])
     np.testing.assert_allclose(np.asarray(r), np.asarray(expected), rtol=1e-6, equal_nan=True)
 

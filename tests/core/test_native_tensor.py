@@ -1,5 +1,9 @@
 """The NumPy backend's tensors hold their ndarray; buffer and View are worked out on demand.
 
+Tensors are made as the registered tensor class (``nx_core.tensor.set_tensor_class``):
+Tensor itself, or the namespace's Array once nx_array_api is imported, one object per
+array.
+
 Whatever NumPy view operation made a tensor, the View reported for it must lay out
 exactly the tensor's elements in the reported buffer (read back through the bounds-
 checked ``strided``), sharing its memory; views of one array share one buffer object.
@@ -10,14 +14,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nx_core.backend.numpy_cpu import NpTensor, NumpyBackend
+from nx_core.backend.numpy_cpu import NumpyBackend
+from nx_core.tensor import Tensor, tensor_class
 from nx_core.backend._strided import strided
 from nx_core.view import View
 
 B = NumpyBackend()
 
 
-def same_memory_layout(t: NpTensor) -> None:
+def same_memory_layout(t: Tensor) -> None:
     """``t``'s View over its buffer reads ``t.arr`` itself (same values, same addresses)."""
     got = strided(t.buffer, t.view)
     assert got.shape == t.arr.shape
@@ -27,7 +32,7 @@ def same_memory_layout(t: NpTensor) -> None:
         assert got.strides == t.arr.strides or t.arr.size == 1
 
 
-def base(shape=(4, 6), dtype=np.float64) -> NpTensor:
+def base(shape=(4, 6), dtype=np.float64) -> Tensor:
     return B.from_host(np.arange(np.prod(shape), dtype=dtype).reshape(shape))
 
 
@@ -51,7 +56,7 @@ def base(shape=(4, 6), dtype=np.float64) -> NpTensor:
 def test_reported_view_lays_out_the_native_array(move):
     t = base()
     r = move(t)
-    assert type(r) is NpTensor and r.arr is not None and r.shape == r.arr.shape
+    assert type(r) is tensor_class() and r.arr is not None and r.shape == r.arr.shape
     same_memory_layout(r)
     assert r.buffer is t.buffer  # every view of one array reports that array's buffer
     assert r.view.shape == r.shape
@@ -93,3 +98,24 @@ def test_reshape_reports_when_only_a_copy_can_do_it():
     r = B.reshape(B.basic_view(base(), (slice(None), slice(None))), (24,))
     assert r is not None and r.buffer is not None
     same_memory_layout(r)
+
+
+def test_backends_make_the_registered_class_and_the_namespace_registers_array():
+    import nx_array_api as xp
+
+    assert tensor_class() is xp.Array
+    t = B.add(base(), 1.0)
+    assert type(t) is xp.Array and t.arr is not None  # one object: the tensor is the array
+    np.testing.assert_array_equal(np.asarray(t), np.arange(24.0).reshape(4, 6) + 1)
+
+
+def test_only_stateless_subclasses_can_be_registered():
+    from nx_core.tensor import set_tensor_class
+
+    class Stateful(Tensor):
+        __slots__ = ("extra",)
+
+    with pytest.raises(TypeError, match="set_tensor_class"):
+        set_tensor_class(Stateful)
+    with pytest.raises(TypeError, match="set_tensor_class"):
+        set_tensor_class(dict)

@@ -5,7 +5,7 @@ broadcast_to, expand_dims, squeeze, matrix_transpose, moveaxis, .T/.mT) are appl
 an nx array and, in parallel, to a NumPy model. For every intermediate result:
 
 * the NumPy array the backend makes for it (``np.asarray(y)``) lies inside the Tensor's
-  buffer (``y._t.buffer``): its lowest and highest byte, from the data pointer, shape and
+  buffer (``y.buffer``): its lowest and highest byte, from the data pointer, shape and
   strides, are within ``[buffer start, buffer start + nbytes)``;
 * its values are the model's.
 
@@ -41,7 +41,7 @@ def _byte_extent(a: np.ndarray) -> tuple[int, int]:
 
 
 def assert_inside_buffer(y: Any, what: str) -> None:
-    buf = y._t.buffer
+    buf = y.buffer
     assert isinstance(buf, np.ndarray), f"{what}: the NumPy backend's buffer is an ndarray"
     h = np.asarray(y)
     if h.size == 0:
@@ -52,7 +52,7 @@ def assert_inside_buffer(y: Any, what: str) -> None:
     if np.shares_memory(h, buf):
         assert b0 <= lo and hi <= b1, f"{what}: host view [{lo - b0}, {hi - b0}) escapes its buffer of {buf.nbytes} bytes"
     # The View itself, in elements, must also be inside the buffer.
-    v = y._t.view
+    v = y.view
     if getattr(v, "mask", None) is None and v.numel:
         elo = ehi = v.offset
         for d, s in zip(v.shape, v.strides):
@@ -264,7 +264,7 @@ def test_writes_through_views_touch_only_the_view(data: Any) -> None:
         np.testing.assert_array_equal(np.asarray(base_nx), base_model, err_msg=f"{what}; y[{key!r}] = ...: the base differs from NumPy's")
         np.testing.assert_array_equal(np.asarray(y), ym, err_msg=f"{what}; y[{key!r}]")
         assert_inside_buffer(y, what)
-    buf = base_nx._t.buffer
+    buf = base_nx.buffer
     assert buf.size >= base_nx.size
     if guard_check is not None:
         guard_check()

@@ -30,10 +30,10 @@ def both(make):
 def test_arrays_are_lazy_dask_arrays(small_chunks):
     x = xp.reshape(xp.arange(100_000.0, device=DASK), (100, 1000))
     y = xp.sin(x) * 2.0 + 1.0
-    assert isinstance(y._t.arr, da.Array) and y._t.arr.npartitions > 1
+    assert isinstance(y.arr, da.Array) and y.arr.npartitions > 1
     assert y.device == DASK and y.shape == (100, 1000)
     s = xp.sum(y, axis=1)
-    assert isinstance(s._t.arr, da.Array)  # nothing computed yet
+    assert isinstance(s.arr, da.Array)  # nothing computed yet
     np.testing.assert_allclose(np.asarray(s), np.sum(np.sin(np.arange(100_000.0).reshape(100, 1000)) * 2 + 1, axis=1), rtol=1e-12)
 
 
@@ -81,7 +81,7 @@ def test_random_numbers_are_the_cpu_devices_on_any_slice(small_chunks):
     """The same key draws the same numbers on the Dask device, chunk boundaries or not."""
     n = 300_000
     big = xp.random.normal(xp.random.key(42, device=DASK), shape=(n,))
-    assert big._t.arr.npartitions > 1
+    assert big.arr.npartitions > 1
     ref = np.asarray(xp.random.normal(xp.random.key(42), shape=(n,)))
     for sl in (slice(0, 10), slice(n // 2 - 5, n // 2 + 5), slice(n - 10, n)):
         np.testing.assert_array_equal(np.asarray(big[sl]), ref[sl])
@@ -150,7 +150,7 @@ def test_a_killed_worker_loses_nothing(cluster):
     with dask.config.set({"array.chunk-size": "256KiB"}):
         x = xp.random.uniform(xp.random.key(11, device=DASK), shape=(2_000_000,))
     y = xp.sum(xp.exp(x) * xp.cos(x))  # many chunks, all through the NumPy kernels
-    fut = client.compute(y._t.arr)
+    fut = client.compute(y.arr)
     time.sleep(0.2)
     victim = sorted(client.scheduler_info()["workers"])[0]
     try:

@@ -23,6 +23,12 @@ class CreationPrimitives(Protocol):
     def view(self, t: Tensor) -> View:
         """Frontend guarantees: nothing. Backend must: return ``t``'s View."""
 
+    def layout(self, t: Tensor) -> tuple[Any, View]:
+        """Frontend guarantees: ``t`` is native (``t.arr`` is the backend's array of its
+        elements; ``Tensor.buffer``/``Tensor.view`` call this the first time they are
+        read, then keep the answer). Backend must: return the buffer holding those
+        elements and the View laying them out in it, sharing memory (no copy)."""
+
     def with_view(self, t: Tensor, view: View) -> Tensor:
         """Frontend guarantees: ``view`` stays inside ``t``'s buffer (the backend still
         checks on access). Backend must: return a Tensor over ``t``'s buffer laid out as
