@@ -20,6 +20,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from . import _flags
+from . import _validation as _val
 from ._array_object import Array, Device
 from ._scalars import BOOL, COMPLEX, FLOAT, INT, check_values, kind_default, scalar_dtype, scalar_kind
 from ._validation import (
@@ -95,7 +96,9 @@ def _shape(name: str, shape: Any, dtype: DType) -> tuple[int, ...]:
     return check_shape(name, dims, dtype.itemsize)
 
 
+_DEFAULT_FLOAT = _dt.DEFAULT_FLOAT
 _SMALL = 1 << 62  # bytes: below the 2**63-byte limit whatever check_shape's rounding
+_SMALL_F64 = _SMALL // 8  # float64 elements
 
 
 def _alloc(name: str, B: Any, dtype: DType, shape: tuple[int, ...], value: Any = None) -> Tensor:
@@ -324,25 +327,39 @@ def _fill_tensor(name: str, dev: Device, shape: Any, fill_value: Any, dtype: Any
     return _alloc(name, dev.backend, d, _shape(name, shape, d), fill_value)
 
 
+def _filled(name: str, shape: Any, dtype: Any, device: Any, value: Any) -> Tensor:
+    """``empty``, ``zeros`` and ``ones``: an array of ``shape`` filled with ``value`` (or
+    uninitialized when None), default dtype float64. Kept flat: ``zeros((8,))`` is a
+    call as cheap as NumPy's allocation lets it be."""
+    dev = default_device() if device is None else check_device(name, device)
+    if dtype is None and not dev.unsupported:
+        d = _DEFAULT_FLOAT
+    else:
+        d = check_dtype(name, dtype, default_dtype(dev, "real floating"), dev)
+    if 0 < plain_size(shape) * d.itemsize < _SMALL:  # the common case: small, non-empty, a tuple of ints
+        B = dev.backend
+        return B.buffer(d, shape) if value is None else B.full(d, shape, value)
+    return _alloc(name, dev.backend, d, _shape(name, shape, d), value)
+
+
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An uninitialized array of ``shape`` (default dtype float64)."""
-    dev = check_device("empty", device)
-    d = check_dtype("empty", dtype, default_dtype(dev, "real floating"), dev)
-    return _alloc("empty", dev.backend, d, _shape("empty", shape, d))
+    return _filled("empty", shape, dtype, device, None)
 
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An array of ``shape`` filled with zeros (default dtype float64)."""
-    dev = default_device() if device is None else check_device("zeros", device)
-    d = default_dtype(dev, "real floating") if dtype is None else check_dtype("zeros", dtype, None, dev)
-    return _alloc("zeros", dev.backend, d, _shape("zeros", shape, d), False if d is _dt.bool else 0)
+    if dtype is None and device is None:  # _filled's common case, one call less
+        dev = default_device()
+        last = _val.LAST_PLAIN
+        if not dev.unsupported and 0 < (last[1] if shape is last[0] else plain_size(shape)) < _SMALL_F64:
+            return dev.backend.full(_DEFAULT_FLOAT, shape, 0)
+    return _filled("zeros", shape, dtype, device, 0)
 
 
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An array of ``shape`` filled with ones (default dtype float64)."""
-    dev = check_device("ones", device)
-    d = check_dtype("ones", dtype, default_dtype(dev, "real floating"), dev)
-    return _alloc("ones", dev.backend, d, _shape("ones", shape, d), True if d is _dt.bool else 1)
+    return _filled("ones", shape, dtype, device, 1)
 
 
 def full(

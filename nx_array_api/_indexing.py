@@ -348,14 +348,15 @@ def _resolve(name: str, t: Tensor, key: Any) -> tuple[bool, Tensor, tuple | None
     """(is basic, tensor, backend key (None for a basic key that selects all of t), result
     shape): the one normaliser of keys.
 
-    Its common branch is ``_fast_basic`` (ints in range, slices of ints, ``None``, one
+    Its common branch is a ``_plain`` key (ints in range, slices of ints, ``None``, one
     ``...``: the key goes to the backend as it is); every other key, and every error,
-    takes ``_resolve_general``. ``getitem`` runs the common branch inline (with two
-    cheaper ones of its own) and calls ``_resolve_general`` itself.
+    takes ``_resolve_general``. ``getitem`` runs the common branch itself (with cheaper
+    ones for a lone slice or int) and calls ``_resolve_general`` itself.
     """
-    v = _fast_basic(t, key)
-    if v is not None:
-        return True, v, key if type(key) is tuple else (key,), v.shape
+    keys = key if type(key) is tuple else (key,)
+    if _plain(t.shape, keys):
+        v = t.backend.basic_view(t, keys)
+        return True, v, keys, v.shape
     return _resolve_general(name, t, key)
 
 
@@ -378,48 +379,48 @@ def basic_view(name: str, t: Tensor, key: tuple) -> Tensor:
     return v
 
 
-def _fast_basic(t: Tensor, key: Any) -> Tensor | None:
-    """The view for the common keys: ints in range, slices of ints and None, ``None``
-    and one ``...``; the key goes to the backend as it is (a lone slice is getitem's own
-    first branch). Returns None for anything
-    else, which takes the general path (which also produces every error)."""
-    keys = key if type(key) is tuple else (key,)
+_INT_OR_NONE = frozenset((int, type(None)))
+
+
+def _plain(shape: tuple, keys: tuple) -> bool:
+    """Whether the tuple ``keys`` is a common basic key into an array of ``shape``: ints
+    in range, slices of ints and None (a nonzero step), ``None`` and at most one
+    ``...``. Such a key goes to the backend as it is; any other key takes the general
+    path (which also produces every error)."""
     used = 0
     ints = False
     ell = False
     for k in keys:
-        tk = type(k)
-        if tk is slice:
-            b, e, step = k.start, k.stop, k.step
-            if not ((b is None or type(b) is int) and (e is None or type(e) is int) and (step is None or (type(step) is int and step))):
-                return None
+        c = k.__class__
+        if c is slice:
+            if not (k.start.__class__ in _INT_OR_NONE and k.stop.__class__ in _INT_OR_NONE and (k.step is None or (k.step.__class__ is int and k.step))):
+                return False
             used += 1
-        elif tk is int:
+        elif c is int:
             ints = True
             used += 1
         elif k is Ellipsis:
             if ell:
-                return None
+                return False
             ell = True
         elif k is not None:
-            return None
-    shape = t.shape
+            return False
     nd = len(shape)
     if used > nd:
-        return None
+        return False
     if ints:  # each int in range for its axis
         ax = 0
         for k in keys:
-            if type(k) is int:
+            if k.__class__ is int:
                 n = shape[ax]
                 if not -n <= k < n:
-                    return None
+                    return False
                 ax += 1
             elif k is Ellipsis:
                 ax += nd - used
             elif k is not None:
                 ax += 1
-    return t.backend.basic_view(t, keys)
+    return True
 
 
 _FULL = slice(None)
@@ -427,24 +428,29 @@ _FULL = slice(None)
 
 def getitem(x: Array, key: Any, /) -> Array:
     """``x[key]``: a view for basic keys, a copy for integer/boolean array keys."""
-    t = x
-    if type(key) is Array:  # x[int array] along axis 0, or x[mask] with x's own shape
-        kt = key
-        kind = kt.dtype.kind
-        if kt.backend is t.backend and ((kind in "iu" and kt.shape and t.shape) or (kind == "b" and kt.shape == t.shape and _flags.BOOLEAN_INDEXING)):
+    k = key
+    c = key.__class__
+    if c is tuple:
+        if len(key) == 2 and key[1] is Ellipsis:  # x[k, ...]: the standard's spelling of x[k]
+            k = key[0]
+            c = k.__class__
+        elif _plain(x.shape, key):  # x[i, 1:5], x[..., None]
+            return x.backend.basic_view(x, key)
+    if c is slice:  # x[start:stop:step]
+        if k.start.__class__ in _INT_OR_NONE and k.stop.__class__ in _INT_OR_NONE and (k.step is None or (k.step.__class__ is int and k.step)) and x.shape:
+            return x.backend.basic_view(x, key if k is not key else (key,))
+    elif c is int:  # x[i]
+        shape = x.shape
+        if shape and -shape[0] <= k < shape[0]:
+            return x.backend.basic_view(x, key if k is not key else (key,))
+    elif c is Array and k is key:  # x[int array] along axis 0, or x[mask] with x's own shape
+        kind = key.dtype.kind
+        if key.backend is x.backend and ((kind in "iu" and key.shape and x.shape) or (kind == "b" and key.shape == x.shape and _flags.BOOLEAN_INDEXING)):
             try:
-                return t.backend.index(t, (kt,))
+                return x.backend.index(x, (key,))
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
-    elif type(key) is slice:  # x[start:stop:step], the commonest key of all
-        b, e, step = key.start, key.stop, key.step
-        if (b is None or type(b) is int) and (e is None or type(e) is int) and (step is None or (type(step) is int and step)) and t.shape:
-            return t.backend.basic_view(t, (key,))
-    else:
-        v = _fast_basic(t, key)
-        if v is not None:
-            return v
-    basic, t, k, _ = _resolve_general("__getitem__", t, key)
+    basic, t, k, _ = _resolve_general("__getitem__", x, key)
     if basic:
         return t
     try:

@@ -125,19 +125,28 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
     name = "concat"
     if type(axis) is int and type(arrays) in (list, tuple) and arrays:
         # The common call: arrays of one device, dtype and rank, equal outside a valid axis.
-        ts = [a for a in arrays if type(a) is Array]
-        if len(ts) == len(arrays):
-            B, d, s0 = ts[0].backend, ts[0].dtype, ts[0].shape
+        t0 = arrays[0]
+        if type(t0) is Array:
+            B, d, s0 = t0.backend, t0.dtype, t0.shape
             nd = len(s0)
             if nd and -nd <= axis < nd:
                 ax = axis + nd if axis < 0 else axis
-                head, tail = s0[:ax], s0[ax + 1 :]
-                for t in ts:
-                    sh = t.shape
-                    if t.backend is not B or t.dtype is not d or len(sh) != nd or sh[:ax] != head or sh[ax + 1 :] != tail:
-                        break
+                if nd == 1:
+                    for t in arrays:
+                        if type(t) is not Array or t.backend is not B or t.dtype is not d or len(t.shape) != 1:
+                            break
+                    else:
+                        return B.cat(arrays, axis=0)
                 else:
-                    return B.cat(ts, axis=ax)
+                    head, tail = s0[:ax], s0[ax + 1 :]
+                    for t in arrays:
+                        if type(t) is not Array:
+                            break
+                        sh = t.shape
+                        if t.backend is not B or t.dtype is not d or len(sh) != nd or sh[:ax] != head or sh[ax + 1 :] != tail:
+                            break
+                    else:
+                        return B.cat(arrays, axis=ax)
     xs = _arrays(name, arrays)
     B = backend_of(name, *(a for a in xs))
     d = _common_dtype(name, xs)

@@ -160,15 +160,28 @@ def check_bool(name: str, value: Any, arg: str) -> bool:
 
 def plain_size(shape: Any) -> int:
     """The number of elements of ``shape`` when it is a tuple of at most ``MAX_DIMS``
-    non-negative Python ints (the shape of a fast path), else -1."""
-    if type(shape) is not tuple or len(shape) > MAX_DIMS:
+    non-negative Python ints (the shape of a fast path), else -1.
+
+    The last plain shape is remembered by identity: code that passes one tuple again
+    (a constant ``(8,)``, an array's ``x.shape``) skips the walk; a tuple is immutable,
+    and the one remembered is kept alive, so its identity cannot be reused."""
+    global LAST_PLAIN
+    last = LAST_PLAIN
+    if shape is last[0]:
+        return last[1]
+    if shape.__class__ is not tuple or len(shape) > MAX_DIMS:
         return -1
     n = 1
     for d in shape:
-        if type(d) is not int or d < 0:
+        if d.__class__ is not int or d < 0:
             return -1
         n *= d
+    LAST_PLAIN = (shape, n)
     return n
+
+
+#: ``(shape, size)``: the last plain shape ``plain_size`` walked (hot paths may read it).
+LAST_PLAIN: tuple = ((), 1)
 
 
 def check_shape(name: str, shape: tuple[int, ...], itemsize: int = 1) -> tuple[int, ...]:

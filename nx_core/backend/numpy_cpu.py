@@ -387,8 +387,15 @@ class NumpyBackend:
         t = type(value)
         # calloc'd zeros for all-zero bits only: never for -0.0, whose sign must survive.
         if ((t is int or t is bool) and not value) or (t is float and value == 0.0 and math.copysign(1.0, value) > 0):
-            return _native(np.zeros(shape, _NP[dtype]), dtype, self)
-        return _native(np.full(shape, value, dtype=_NP[dtype]), dtype, self)
+            a = np.zeros(shape, _NP[dtype])
+        else:
+            a = np.full(shape, value, dtype=_NP[dtype])
+        r = _new(MADE.cls)  # _native, inlined: zeros((8,)) is a benchmarked call
+        r.arr = a
+        r.dtype = dtype
+        r.backend = self
+        r.shape = a.shape
+        return r
 
     def to_dlpack(self, t: Tensor, **kwargs: Any) -> Any:
         return _nd(t).__dlpack__(**kwargs)
@@ -583,9 +590,18 @@ class NumpyBackend:
         return _over(t.buffer, t.view.pad(tuple(padding)), t.dtype, self)
 
     def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
-        arrs = [_nd(t) for t in tensors]
+        arrs = []
+        for t in tensors:
+            a = t.arr
+            arrs.append(_nd(t) if a is None else a)
         if out is None:
-            return self._wrap(np.concatenate(arrs, axis=axis))
+            r = np.concatenate(arrs, axis=axis)
+            v = _new(MADE.cls)  # _native, inlined: concat of small arrays is a benchmarked call
+            v.arr = r
+            v.dtype = tensors[0].dtype
+            v.backend = self
+            v.shape = r.shape
+            return v
         np.concatenate(arrs, axis=axis, out=_nd(out))
         return out
 
@@ -675,8 +691,17 @@ class NumpyBackend:
         src = x.arr
         if src is None:
             src = _nd(x)
-        if len(key) == 1 and isinstance(key[0], Tensor):  # x[i], x[mask]: NumPy copies
-            return _native(src[_nd(key[0])], x.dtype, self)
+        if len(key) == 1:
+            i = key[0]
+            if isinstance(i, Tensor):  # x[i], x[mask]: NumPy copies
+                a = i.arr
+                r = src[_nd(i) if a is None else a]
+                t = _new(MADE.cls)  # _native, inlined: x[index array] is a benchmarked call
+                t.arr = r
+                t.dtype = x.dtype
+                t.backend = self
+                t.shape = r.shape
+                return t
         k = tuple([_nd(i) if isinstance(i, Tensor) else i for i in key])
         r = src[k]
         if type(r) is not np.ndarray or np.may_share_memory(r, src):
