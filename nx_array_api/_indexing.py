@@ -380,6 +380,8 @@ def basic_view(name: str, t: Tensor, key: tuple) -> Tensor:
 
 
 _INT_OR_NONE = frozenset((int, type(None)))
+_INTEGER = _dt.CATEGORIES["integer"]
+_BOOL = _dt.bool
 
 
 def _plain(shape: tuple, keys: tuple) -> bool:
@@ -439,17 +441,17 @@ def getitem(x: Array, key: Any, /) -> Array:
     if c is slice:  # x[start:stop:step]
         if k.start.__class__ in _INT_OR_NONE and k.stop.__class__ in _INT_OR_NONE and (k.step is None or (k.step.__class__ is int and k.step)) and x.shape:
             return x.backend.basic_view(x, key if k is not key else (key,))
-    elif c is int:  # x[i]
-        shape = x.shape
-        if shape and -shape[0] <= k < shape[0]:
-            return x.backend.basic_view(x, key if k is not key else (key,))
     elif c is Array and k is key:  # x[int array] along axis 0, or x[mask] with x's own shape
-        kind = key.dtype.kind
-        if key.backend is x.backend and ((kind in "iu" and key.shape and x.shape) or (kind == "b" and key.shape == x.shape and _flags.BOOLEAN_INDEXING)):
+        d = key.dtype
+        if key.backend is x.backend and ((d in _INTEGER and key.shape and x.shape) or (d is _BOOL and key.shape == x.shape and _flags.BOOLEAN_INDEXING)):
             try:
                 return x.backend.index(x, (key,))
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
+    elif c is int:  # x[i]
+        shape = x.shape
+        if shape and -shape[0] <= k < shape[0]:
+            return x.backend.basic_view(x, key if k is not key else (key,))
     basic, t, k, _ = _resolve_general("__getitem__", x, key)
     if basic:
         return t

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import _dtypes as _dt
 from ._array_object import Array
 from ._validation import check_array, check_bool, check_category, normalize_axis
 
 __all__ = ["argsort", "sort"]
 
+_REAL = _dt.CATEGORIES["real numeric"]
 
 
 def _prepare(name: str, x: Any, axis: Any, descending: Any, stable: Any) -> tuple[Array, int]:
@@ -27,13 +29,15 @@ def _prepare(name: str, x: Any, axis: Any, descending: Any, stable: Any) -> tupl
 
 def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """Indices (int64) that sort ``x`` along ``axis``; ties keep their order; NaNs last."""
+    if x.__class__ is Array and axis.__class__ is int and descending.__class__ is bool and stable.__class__ is bool and x.dtype in _REAL:
+        nd = len(x.shape)
+        if -nd <= axis < nd:  # _prepare's checks, passed: the common call in one step
+            return x.backend.argsort(x, axis=axis % nd, descending=descending, stable=stable)
     x, a = _prepare("argsort", x, axis, descending, stable)
-    t = x
-    return t.backend.argsort(t, axis=a, descending=descending, stable=stable)
+    return x.backend.argsort(x, axis=a, descending=descending, stable=stable)
 
 
 def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """A sorted copy of ``x`` along ``axis``; ties keep their order; NaNs last."""
     x, a = _prepare("sort", x, axis, descending, stable)
-    t = x
-    return t.backend.sort(t, axis=a, descending=descending)
+    return x.backend.sort(x, axis=a, descending=descending)

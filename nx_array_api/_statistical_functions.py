@@ -18,7 +18,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._compose import cast, kept
-from ._validation import broadcast_tensor, check_array, check_bool, check_category, normalize_axes, normalize_axis
+from ._validation import MAX_DIMS, broadcast_tensor, check_array, check_bool, check_category, normalize_axes, normalize_axis
 
 __all__ = [
     "cumulative_prod",
@@ -35,6 +35,9 @@ __all__ = [
 _NAN = float("nan")
 
 Axis = Optional[Union[int, Tuple[int, ...]]]
+
+_INEXACT = _dt.CATEGORIES["floating-point"]
+_ALL_AXES = [tuple(range(n)) for n in range(MAX_DIMS + 1)]  # axis=None, by rank
 
 
 def _check(name: str, x: Any, category: str) -> Tensor:
@@ -66,6 +69,9 @@ def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
 
 
 def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: Any) -> Array:
+    if x.__class__ is Array and axis is None and dtype is None and keepdims is False and x.dtype in _INEXACT:
+        # The common call, a float total: no checks left to make, no cast, no kept axes.
+        return getattr(x.backend, prim)(x, axes=_ALL_AXES[len(x.shape)])
     t = _check(name, x, "numeric")
     keepdims = check_bool(name, keepdims, "keepdims")
     axes = normalize_axes(name, axis, len(t.shape))

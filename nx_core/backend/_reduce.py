@@ -31,6 +31,7 @@ __all__ = [
 ]
 
 _IGNORE: dict[str, Any] = {"all": "ignore"}  # np.errstate(**_IGNORE)
+_F16 = np.dtype(np.float16)
 
 
 def _result_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool) -> tuple[int, ...]:
@@ -55,20 +56,21 @@ def _arith(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):
     dt = x.dtype
     # Floating-point overflow warns here as it does in NumPy's sum and in nx's elementwise
     # arithmetic (an errstate block would cost more than a small sum itself).
-    if dt == np.float16:
+    if dt is _F16:
         r = ufunc.reduce(x, axis=axes, dtype=np.float32, keepdims=keepdims)
         if out is None:
             out = np.empty(r.shape, dtype=dt)
         with np.errstate(over="ignore"):  # the float32 total rounded back: inf, as in float16 arithmetic
             np.copyto(out, r, casting="unsafe")
         return out
-    if out is None and not x.flags.c_contiguous:
+    if out is None:
         # The order NumPy adds in follows the layouts of x and of the result, which it lays
         # out as x when it allocates it: reduced so, a strided x (a transpose, an indexing
         # result) sums exactly as NumPy's own sum of it, each row as it would alone.
-        return np.asarray(ufunc.reduce(x, axis=axes, dtype=dt, keepdims=keepdims), order="C")
-    if out is None:
-        out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=dt)
+        r = ufunc.reduce(x, axis=axes, dtype=dt, keepdims=keepdims)
+        if type(r) is not np.ndarray or not r.flags.c_contiguous:
+            r = np.asarray(r, order="C")  # a total is a NumPy scalar: a 0-d array
+        return r
     ufunc.reduce(x, axis=axes, dtype=dt, keepdims=keepdims, out=out)
     return out
 

@@ -62,14 +62,14 @@ def _argsort_impl(x: np.ndarray, axis: int, descending: bool, stable: bool = Tru
     if kind == "c":
         return _complex_argsort(x, axis, descending)
     if not descending:
-        return np.argsort(x, axis=axis, kind="stable" if stable else None)
+        return x.argsort(axis=axis, kind="stable" if stable else None)
     if kind == "f":
         key = np.negative(x)
     elif kind == "b":
         key = np.logical_not(x)
     else:
         key = np.invert(x)
-    return np.argsort(key, axis=axis, kind="stable" if stable else None)
+    return key.argsort(axis=axis, kind="stable" if stable else None)
 
 
 def argsort(x: np.ndarray, axis: int = -1, descending: bool = False, out=None, stable: bool = True) -> np.ndarray:
