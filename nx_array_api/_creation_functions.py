@@ -329,16 +329,12 @@ def _fill_tensor(name: str, dev: Device, shape: Any, fill_value: Any, dtype: Any
 
 def _filled(name: str, shape: Any, dtype: Any, device: Any, value: Any) -> Tensor:
     """``empty``, ``zeros`` and ``ones``: an array of ``shape`` filled with ``value`` (or
-    uninitialized when None), default dtype float64. Kept flat: ``zeros((8,))`` is a
-    call as cheap as NumPy's allocation lets it be."""
+    uninitialized when None), default dtype float64."""
     dev = default_device() if device is None else check_device(name, device)
     if dtype is None and not dev.unsupported:
         d = _DEFAULT_FLOAT
     else:
         d = check_dtype(name, dtype, default_dtype(dev, "real floating"), dev)
-    if 0 < plain_size(shape) * d.itemsize < _SMALL:  # the common case: small, non-empty, a tuple of ints
-        B = dev.backend
-        return B.buffer(d, shape) if value is None else B.full(d, shape, value)
     return _alloc(name, dev.backend, d, _shape(name, shape, d), value)
 
 
@@ -353,7 +349,10 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: A
         dev = default_device()
         last = _val.LAST_PLAIN
         if not dev.unsupported and 0 < (last[1] if shape is last[0] else plain_size(shape)) < _SMALL_F64:
-            return dev.backend.full(_DEFAULT_FLOAT, shape, 0)
+            try:
+                return dev.backend.full(_DEFAULT_FLOAT, shape, 0)
+            except MemoryError as e:
+                raise MemoryError(core_message("zeros", e)) from None
     return _filled("zeros", shape, dtype, device, 0)
 
 
