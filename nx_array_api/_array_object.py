@@ -33,7 +33,10 @@ class Array(Tensor):
     __slots__ = ()  # Tensor's slots: an array is its tensor, one object
     __array_priority__ = 100.0  # NumPy defers binary operators with Array on the right to us
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> "Array":
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Private: backends make arrays without calling it (``nx_core.tensor.native``);
+        # refusing in __init__ rather than __new__ keeps their allocation on object's own
+        # fast path.
         raise TypeError("Array: the constructor is private; use nx_array_api.asarray()")
 
     # ------------------------------------------------------------- attributes

@@ -695,8 +695,8 @@ class NumpyBackend:
             src = _nd(x)
         if len(key) == 1:
             i = key[0]
-            a = getattr(i, "arr", i)  # a tensor's ndarray (None: masked); an int, slice or None as it is
-            if a is not i:  # x[i], x[mask]: NumPy copies
+            if isinstance(i, Tensor):  # x[i], x[mask]: NumPy copies
+                a = i.arr
                 r = src[_nd(i) if a is None else a]
                 t = _new(MADE.cls)  # _native, inlined: x[index array] is a benchmarked call
                 t.arr = r
