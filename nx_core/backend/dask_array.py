@@ -6,7 +6,9 @@ division, saturating casts, NaN-last stable sorts, Threefry) hold chunk by chunk
 - elementwise primitives, casts and Threefry are ``map_blocks`` over the chunks;
 - sums, products, maxima, minima, any and all are ``dask.array.reduction`` trees whose
   chunk and aggregate steps are the NumPy primitive itself (floating-point sums then
-  agree with the CPU device's to rounding, every other result exactly);
+  agree with the CPU device's to rounding, every other result exactly); the variance is
+  one pass over the data: each chunk's count, mean and sum of squared deviations,
+  merged up the tree (Chan et al.), so no chunk is read twice or held between passes;
 - creation (``full``, ``arange``), movement (slicing, transposes, reshapes, broadcasts,
   flips, concatenation) and ``matmul`` are Dask's own lazy operations;
 - every other primitive (sorts, scans, linear algebra, FFT, indexing with arrays,
@@ -31,6 +33,7 @@ Chunks: Dask's ``"auto"`` chunking, sized by its ``array.chunk-size`` setting
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any, Callable, Sequence
 
 import dask
@@ -40,6 +43,7 @@ import numpy as np
 from ..dtype import DType
 from ..tensor import Tensor
 from ..view import View
+from . import _reduce
 from .numpy_cpu import _FROM_NP, _NP, NpTensor, NumpyBackend, _native, _nd, arange_values
 from .protocol import Backend
 
@@ -244,6 +248,62 @@ class DaskBackend:
         r = da.reduction(x.arr, step(src), step(dtype), axis=axes, keepdims=False, dtype=_NP[dtype], concatenate=True)
         return self._into(out, r, dtype)
 
+    def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:
+        axes = tuple(axes)
+        if not axes or x.numel == 0:
+            kw: dict = {"axes": axes, "correction": correction}
+            return self._eager("reduce_var", (x,), {**kw, "out": out} if out is not None else kw)
+        nd = _NP[x.dtype]
+        moments = np.dtype([("n", np.int64), ("mean", nd), ("m2", nd)])
+        divisor = math.prod(x.shape[a] for a in axes) - correction
+
+        # Dask infers the steps' metadata by calling them on empty arrays of x's dtype:
+        # the steps answer those in kind (``computing_meta``, or a plain dtype).
+        def chunk(b: np.ndarray, axis: Any = None, keepdims: bool = True, computing_meta: bool = False) -> np.ndarray:
+            if computing_meta:
+                return b
+            ax = tuple(axis) if isinstance(axis, tuple) else (axis,)
+            keep = tuple(1 if i in ax else n for i, n in enumerate(b.shape))
+            r = np.zeros(keep, moments)
+            n = math.prod(b.shape[a] for a in ax)
+            if n:
+                with np.errstate(all="ignore"):
+                    m = np.true_divide(_reduce.reduce_sum(b, ax).reshape(keep), n)
+                    d = np.subtract(b, m)
+                    np.multiply(d, d, out=d)
+                    r["n"], r["mean"], r["m2"] = n, m, _reduce.reduce_sum(d, ax).reshape(keep)
+            return r
+
+        def combine(p: np.ndarray, axis: Any = None, keepdims: bool = True) -> np.ndarray:
+            ax = tuple(axis) if isinstance(axis, tuple) else (axis,)
+            if p.dtype != moments:
+                return p
+            r = np.empty(tuple(1 if i in ax else n for i, n in enumerate(p.shape)), moments)
+            w = p["n"].astype(nd)
+            with np.errstate(all="ignore"):
+                total = w.sum(axis=ax, keepdims=True)
+                mean = np.where(total > 0, (w * p["mean"]).sum(axis=ax, keepdims=True) / total, 0)
+                dev = p["mean"] - mean
+                r["n"] = p["n"].sum(axis=ax, keepdims=True)
+                r["mean"] = mean
+                r["m2"] = p["m2"].sum(axis=ax, keepdims=True) + (w * dev * dev).sum(axis=ax, keepdims=True)
+            return r
+
+        def aggregate(p: np.ndarray, axis: Any = None, keepdims: bool = False) -> np.ndarray:
+            if p.dtype != moments:
+                return p
+            m2 = combine(p, axis)["m2"]
+            if not keepdims:
+                ax = tuple(axis) if isinstance(axis, tuple) else (axis,)
+                m2 = m2.reshape(tuple(n for i, n in enumerate(m2.shape) if i not in ax))
+            if divisor <= 0:
+                return np.full(m2.shape, np.nan, nd)
+            return np.true_divide(m2, float(divisor))
+
+        meta = np.empty((0,) * (x.ndim - len(axes)), nd)
+        r = da.reduction(x.arr, chunk, aggregate, combine=combine, axis=axes, keepdims=False, dtype=nd, concatenate=True, meta=meta)
+        return self._into(out, r, x.dtype)
+
     # ------------------------------------------------------------ creation
     def view(self, t: Tensor) -> View:
         return t.view
@@ -329,7 +389,6 @@ class DaskBackend:
 
         r = da.map_blocks(block, k, c, dtype=_NP[cd], meta=np.empty((0,) * counter.ndim, _NP[cd]))
         return self._into(out, r, cd)
-
 
 def _signature(a: Any) -> Any:
     """An operand as ``_result_dtype`` takes it: a tensor by (_TENSOR, its DType), a Python number by

@@ -540,6 +540,10 @@ class NumpyBackend:
     def reduce_all(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         return self._reduce(_reduce.reduce_all, x, axes, out)
 
+    def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:
+        r = _reduce.reduce_var(_nd(x), tuple(axes), correction, out=None if out is None else _nd(out))
+        return self._wrap(r, x.dtype) if out is None else out
+
     def argmax(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
         r = _reduce.argmax(_nd(x), axis, False, out=None if out is None else _nd(out))
         return self._wrap(r) if out is None else out

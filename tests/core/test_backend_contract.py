@@ -622,6 +622,27 @@ def test_reductions(be, dtname, layout):
                 check(host(be, getattr(be, "reduce_" + name)(xn, axes=axes)), want, what=f"{name} NaN {axes}")
 
 
+@pytest.mark.parametrize("layout", [lay for lay in LAYOUTS if lay != "scalar"])
+@pytest.mark.parametrize("dtname", FLOAT)
+def test_reduce_var(be, dtname, layout):
+    dt = np.dtype(dtname)
+    rng = np.random.default_rng(_seed("var", dtname, layout))
+    x, rx = make(be, layout, (2, 3, 4), normal_gen(dt, rng))
+    r64 = rx.astype(np.float64)
+    for axes, correction in product(AXES_SETS, (0, 1, 2.5)):
+        n = math.prod(rx.shape[a] for a in axes)
+        with np.errstate(all="ignore"):
+            m2 = ((r64 - r64.sum(axis=axes, keepdims=True) / n) ** 2).sum(axis=axes)
+            want = (m2 / (n - correction) if n - correction > 0 else np.full(m2.shape, np.nan)).astype(dt)
+        what = f"reduce_var {dtname} {layout} axes={axes} correction={correction}"
+        with np.errstate(all="ignore"):
+            check(host(be, be.reduce_var(x, axes=axes, correction=correction)), want, exact=False, what=what)
+            if len(axes) == 2:
+                out = be.buffer(_dt(dtname), want.shape)
+                assert be.reduce_var(x, axes=axes, correction=correction, out=out) is out
+                check(host(be, out), want, exact=False, what=what + " out=")
+
+
 def test_reduction_edge_values(be):
     H, F = (lambda t: host(be, t)), be.from_host
     assert H(be.reduce_sum(F(np.ones(4096, np.float16)), axes=(0,))) == 4096

@@ -87,6 +87,32 @@ def test_random_numbers_are_the_cpu_devices_on_any_slice(small_chunks):
         np.testing.assert_array_equal(np.asarray(big[sl]), ref[sl])
 
 
+@pytest.mark.parametrize("dtype", [xp.float32, xp.float64])
+def test_variance_in_one_pass_agrees_to_rounding(dtype, small_chunks):
+    rng = np.random.default_rng(8)
+    a = rng.standard_normal((40, 300, 7)) * 5.0 + 1e3  # a large mean: deviations must be merged with care
+    a[3, 4, 5] = 1e5
+    x, c = xp.asarray(a, dtype=dtype, device=DASK), xp.asarray(a, dtype=dtype)
+    assert x._t.arr.npartitions > 4
+    rtol = 1e-4 if dtype is xp.float32 else 1e-11
+    for axis in (None, 0, 1, 2, (0, 2), (1, 2)):
+        for correction in (0, 1, 2.5):
+            for f in (xp.var, xp.std):
+                got = f(x, axis=axis, correction=correction, keepdims=True)
+                want = f(c, axis=axis, correction=correction, keepdims=True)
+                assert got.shape == want.shape and got.dtype == want.dtype
+                np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=rtol)
+    s = x[::3, ::-2, 1:]  # a view whose chunks are uneven
+    np.testing.assert_allclose(np.asarray(xp.var(s, axis=(0, 1))), np.asarray(xp.var(c[::3, ::-2, 1:], axis=(0, 1))), rtol=rtol)
+    assert np.isnan(float(xp.var(x, correction=x.size)))  # M - correction <= 0
+    b = np.array(a)
+    b[0, 0, 0], b[1, 1, 1] = np.inf, np.nan
+    got = np.asarray(xp.var(xp.asarray(b, dtype=dtype, device=DASK), axis=0))
+    with np.errstate(invalid="ignore"):
+        want = np.asarray(xp.var(xp.asarray(b, dtype=dtype), axis=0))
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+
+
 def test_writes_give_the_array_new_contents_and_never_reach_other_views():
     """Dask arrays are immutable: x[k] = v and x += y change x; a view taken from x
     before keeps its values, and writing into a view leaves x alone."""
