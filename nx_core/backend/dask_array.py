@@ -9,6 +9,10 @@ division, saturating casts, NaN-last stable sorts, Threefry) hold chunk by chunk
   agree with the CPU device's to rounding, every other result exactly); the variance is
   one pass over the data: each chunk's count, mean and sum of squared deviations,
   merged up the tree (Chan et al.), so no chunk is read twice or held between passes;
+- random bits are computed chunk by chunk from the key's two words alone (computed when
+  the bits are drawn), each chunk's counters from its position (no graph of counters,
+  no rechunking): the same bits as the CPU device's, and the chunks stream through the
+  computation that consumes them;
 - creation (``full``, ``arange``), movement (slicing, transposes, reshapes, broadcasts,
   flips, concatenation) and ``matmul`` are Dask's own lazy operations;
 - every other primitive (sorts, scans, linear algebra, FFT, indexing with arrays,
@@ -33,17 +37,20 @@ Chunks: Dask's ``"auto"`` chunking, sized by its ``array.chunk-size`` setting
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from typing import Any, Callable, Sequence
 
 import dask
 import dask.array as da
 import numpy as np
+from dask.base import tokenize
+from dask.highlevelgraph import HighLevelGraph
 
 from ..dtype import DType
 from ..tensor import Tensor
 from ..view import View
-from . import _reduce
+from . import _reduce, _threefry
 from .numpy_cpu import _FROM_NP, _NP, NpTensor, NumpyBackend, _native, _nd, arange_values
 from .protocol import Backend
 
@@ -389,6 +396,29 @@ class DaskBackend:
 
         r = da.map_blocks(block, k, c, dtype=_NP[cd], meta=np.empty((0,) * counter.ndim, _NP[cd]))
         return self._into(out, r, cd)
+
+    def random_bits(self, key: Tensor, *, shape: Sequence[int], dtype: DType, tag: int = 0) -> Tensor:
+        shape = tuple(shape)
+        if 0 in shape:
+            return self._eager("random_bits", (key,), {"shape": shape, "dtype": dtype, "tag": tag})
+        nd = _NP[dtype]
+        # The key's two words are computed now and written into every chunk's task, so
+        # the chunks depend on nothing: Dask's local scheduler then computes them in its
+        # static order, each next to its consumers. Were they all to wait on one key
+        # task, they would all become ready together when it completes and the
+        # scheduler, last-in first-out, would compute every chunk of one stream before
+        # the computations that consume it, holding all of it in memory.
+        k0, k1 = (int(w) for w in np.asarray(key.arr.compute()))
+        chunks = da.core.normalize_chunks(_chunks(shape), shape, dtype=nd)
+        name = "nx-random-bits-" + tokenize(k0, k1, shape, nd.str, tag, chunks)
+        starts = [tuple(itertools.accumulate(c, initial=0)) for c in chunks]
+        layer = {
+            (name, *ids): (_threefry.random_bits, k0, k1, shape, nd, tag, tuple((st[i], st[i + 1]) for st, i in zip(starts, ids)))
+            for ids in itertools.product(*(range(len(c)) for c in chunks))
+        }
+        graph = HighLevelGraph.from_collections(name, layer, dependencies=())
+        return DaskTensor(da.Array(graph, name, chunks, meta=np.empty((0,) * len(shape), nd)), dtype, self)
+
 
 def _signature(a: Any) -> Any:
     """An operand as ``_result_dtype`` takes it: a tensor by (_TENSOR, its DType), a Python number by

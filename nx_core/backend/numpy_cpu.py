@@ -677,6 +677,10 @@ class NumpyBackend:
         r = _threefry.threefry2x32(_nd(key), _nd(counter), out=None if out is None else _nd(out))
         return self._wrap(r) if out is None else out
 
+    def random_bits(self, key: Tensor, *, shape: Sequence[int], dtype: DType, tag: int = 0) -> Tensor:
+        k = _nd(key)
+        return self._wrap(_threefry.random_bits(int(k[0]), int(k[1]), tuple(shape), _NP[dtype], tag), dtype)
+
     # ---------------------------------------------------------- indexed access
     def gather(self, data: Tensor, indices: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
         r = _indexed.gather(_nd(data), _nd(indices), axis, out=None if out is None else _nd(out))

@@ -1134,6 +1134,23 @@ def test_threefry(be, dtname, layout):
     check(host(be, out), want.view(dt), what="threefry out=")
 
 
+@pytest.mark.parametrize("dtname", ["uint32", "uint64"])
+@pytest.mark.parametrize("shape", [(), (5,), (3, 4), (2, 0, 3)])
+def test_random_bits(be, dtname, shape):
+    """Element i: the Threefry block (y0, y1) of the counter (hi(i) | tag, lo(i)),
+    reduced to y0 ^ y1 (uint32) or (y0 << 32) | y1 (uint64)."""
+    m = 0xFFFFFFFF
+    for k0, k1, tag in [(0, 0, 0), (m, 7, 0x80000000), (0x13198A2E, 0x03707344, 0x40000000)]:
+        key = be.from_host(np.array([k0, k1], np.uint32))
+        r = be.random_bits(key, shape=shape, dtype=_dt(dtname), tag=tag)
+        want = []
+        for i in range(math.prod(shape)):
+            y0, y1 = _threefry_ref(k0, k1, (i >> 32) | tag, i & m)
+            want.append(y0 ^ y1 if dtname == "uint32" else (y0 << 32) | y1)
+        check(host(be, r), np.array(want, dtname).reshape(shape), what=f"random_bits {shape} {tag:#x}")
+        assert r.dtype is _dt(dtname) and _dense(be.view(r))
+
+
 # ----------------------------------------------------------------- matmul
 @pytest.mark.parametrize("layout", ["contiguous", "strided", "broadcast", "flipped", "offset", "permuted", "masked", "empty"])
 @pytest.mark.parametrize("dtname", SINT + UINT + FLOAT + CPLX)

@@ -87,6 +87,62 @@ def test_random_numbers_are_the_cpu_devices_on_any_slice(small_chunks):
         np.testing.assert_array_equal(np.asarray(big[sl]), ref[sl])
 
 
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda k: xp.random.normal(k, shape=(7, 33, 101)),
+        lambda k: xp.random.uniform(k, shape=(50, 999), dtype=xp.float32, minval=-1.0, maxval=3.0),
+        lambda k: xp.random.bits(k, shape=(301, 77), dtype=xp.uint64),
+        lambda k: xp.random.bits(k, shape=(4, 5, 6, 7)),
+        lambda k: xp.random.integers(k, -10, 10**12, shape=(123, 457)),
+        lambda k: xp.random.split(k, 5000),
+        lambda k: xp.random.normal(xp.random.fold_in(xp.random.split(k)[1], 9), shape=(3000,), dtype=xp.float32),
+    ],
+)
+def test_random_numbers_agree_whatever_the_chunks_cut(draw):
+    """Chunks that cut every axis (short runs of counters), whole rows, or one axis
+    only: each chunk's counters come from its position, and the numbers are the CPU
+    device's exactly."""
+    for chunks in ("1KiB", "64KiB"):
+        with dask.config.set({"array.chunk-size": chunks}):
+            got = draw(xp.random.key(2024, device=DASK))
+        assert got._t.arr.npartitions > 1 or chunks != "1KiB"
+        want = np.asarray(draw(xp.random.key(2024)))
+        assert np.asarray(got).dtype == want.dtype
+        np.testing.assert_array_equal(np.asarray(got), want)
+
+
+def _held_bytes(make):
+    """The most bytes of chunk results Dask's local scheduler held at once while it
+    computed ``make()``'s value, and that value."""
+    from dask.callbacks import Callback
+
+    class Held(Callback):
+        most = 0
+
+        def _posttask(self, key, result, dsk, state, id):
+            self.most = max(self.most, sum(getattr(v, "nbytes", 0) for v in state["cache"].values()))
+
+    with Held() as h:
+        value = np.asarray(make())
+    return h.most, value
+
+
+def test_random_normals_stream_through_their_mean_and_std():
+    """The draws are computed chunk by chunk next to the reductions that consume them:
+    the scheduler holds a few chunks at a time, never the array (100 chunks here), and
+    the standard deviation reads each chunk once (one pass, not two)."""
+    with dask.config.set({"array.chunk-size": "64KiB"}):
+        x = xp.random.normal(xp.random.key(3, device=DASK), shape=(100, 8192))
+    chunk = 8 * max(a * b for a in x._t.arr.chunks[0] for b in x._t.arr.chunks[1])
+    assert x._t.arr.npartitions >= 100
+    for stat in (xp.mean, xp.std, lambda a: xp.stack([xp.mean(a), xp.std(a)])):
+        most, value = _held_bytes(lambda: stat(x))
+        assert most <= 12 * chunk, f"held {most / chunk:.1f} chunks at once"
+    cpu = np.asarray(xp.random.normal(xp.random.key(3), shape=(100, 8192)))
+    np.testing.assert_allclose(value, [cpu.mean(), cpu.std()], rtol=1e-12)
+
+
 @pytest.mark.parametrize("dtype", [xp.float32, xp.float64])
 def test_variance_in_one_pass_agrees_to_rounding(dtype, small_chunks):
     rng = np.random.default_rng(8)
