@@ -43,6 +43,8 @@ from typing import Any, Callable, Sequence
 
 import dask
 import dask.array as da
+import dask.local
+import dask.threaded
 import numpy as np
 from dask.base import tokenize
 from dask.highlevelgraph import HighLevelGraph
@@ -57,6 +59,8 @@ from .protocol import Backend
 __all__ = ["DaskTensor", "DaskBackend", "set_chunks"]
 
 _CHUNKS: list[Any] = ["auto"]
+#: Dask's schedulers that run in this process, whose tasks can write into its memory.
+_IN_PROCESS = (dask.threaded.get, dask.local.get_sync)
 _TENSOR = object()  # marks a tensor operand in a signature
 
 
@@ -334,7 +338,15 @@ class DaskBackend:
         return self._eager("from_host", (obj,), {"copy": copy})
 
     def to_host(self, t: Tensor) -> Any:
-        return np.asarray(t.arr.compute())
+        a = t.arr
+        if a.npartitions > 1 and dask.base.get_scheduler(collections=[a]) in _IN_PROCESS:
+            # Each chunk written into the result as it is computed, then dropped: one
+            # copy, and the result's memory only (computing the chunks and then
+            # concatenating them holds both, and copies each chunk once more).
+            out = np.empty(a.shape, _NP[t.dtype])
+            da.store(a, out, lock=False)
+            return out
+        return np.asarray(a.compute())
 
     def item(self, t: Tensor) -> Any:
         return np.asarray(t.arr.compute()).item()

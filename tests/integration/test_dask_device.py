@@ -112,16 +112,18 @@ def test_random_numbers_agree_whatever_the_chunks_cut(draw):
         np.testing.assert_array_equal(np.asarray(got), want)
 
 
-def _held_bytes(make):
+def _held_bytes(make, below=None):
     """The most bytes of chunk results Dask's local scheduler held at once while it
-    computed ``make()``'s value, and that value."""
+    computed ``make()``'s value (counting only values smaller than ``below`` bytes when
+    given), and that value."""
     from dask.callbacks import Callback
 
     class Held(Callback):
         most = 0
 
         def _posttask(self, key, result, dsk, state, id):
-            self.most = max(self.most, sum(getattr(v, "nbytes", 0) for v in state["cache"].values()))
+            sizes = (getattr(v, "nbytes", 0) for v in state["cache"].values())
+            self.most = max(self.most, sum(n for n in sizes if below is None or n < below))
 
     with Held() as h:
         value = np.asarray(make())
@@ -141,6 +143,20 @@ def test_random_normals_stream_through_their_mean_and_std():
         assert most <= 12 * chunk, f"held {most / chunk:.1f} chunks at once"
     cpu = np.asarray(xp.random.normal(xp.random.key(3), shape=(100, 8192)))
     np.testing.assert_allclose(value, [cpu.mean(), cpu.std()], rtol=1e-12)
+
+
+def test_values_come_to_the_host_chunk_by_chunk():
+    """np.asarray writes each chunk into the result as it is computed: Dask never holds
+    all the chunks besides the result (as computing them, then concatenating, would)."""
+    with dask.config.set({"array.chunk-size": "64KiB"}):
+        x = xp.sin(xp.reshape(xp.arange(1_000_000.0, device=DASK), (1000, 1000))) * 2.0
+    assert x._t.arr.npartitions > 50
+    most, got = _held_bytes(lambda: x, below=x.size * 8)  # the chunks, not the result
+    assert most <= 8 * 65536, f"held {most} bytes of chunks at once"
+    np.testing.assert_array_equal(got, np.sin(np.arange(1_000_000.0).reshape(1000, 1000)) * 2.0)
+    with dask.config.set(scheduler="synchronous"):
+        np.testing.assert_array_equal(np.asarray(x[::7, 3]), got[::7, 3])
+    assert np.asarray(xp.sum(x)).shape == ()
 
 
 @pytest.mark.parametrize("dtype", [xp.float32, xp.float64])
