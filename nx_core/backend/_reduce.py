@@ -123,7 +123,7 @@ def reduce_var(x: np.ndarray, axes: tuple[int, ...], correction: float, out=None
         m = np.full(keep, np.nan, x.dtype)
     else:
         m = np.true_divide(reduce_sum(x, axes).reshape(keep), float(n))
-    dev = np.subtract(x, m)  # fresh and dense: squared in place
+    dev = np.asarray(np.subtract(x, m))  # fresh and dense (0-d: a scalar made an array): squared in place
     np.multiply(dev, dev, out=dev)
     ss = reduce_sum(dev, axes)
     divisor = n - correction
