@@ -46,21 +46,16 @@ def _as_u32(a: np.ndarray, name: str) -> np.ndarray:
     return a
 
 
-def _mix(x0: np.ndarray, x1: np.ndarray, t: np.ndarray, ks: tuple, c0: int | None = None) -> None:
-    """The 20 rounds, in place: ``x0``/``x1`` hold the counter's words on entry (``x0`` is
-    ignored when the first word is the scalar ``c0``) and the block's output on return.
-    ``ks`` is the key schedule ``(k0, k1, k0 ^ k1 ^ parity)``: Python ints (one key for
-    every element) or uint32 arrays of the slice's length."""
-    k0, k1, k2 = ks
-    scalar = type(k0) is int
-    np.add(x1, k1, out=x1)
-    if c0 is not None and scalar:
-        np.add(x1, (c0 + k0) & _M32, out=x0)  # round 0's x0 += x1, with x0 = c0 + k0
-    else:
-        if c0 is not None:
-            x0.fill(c0)
-        np.add(x0, k0, out=x0)
-        np.add(x0, x1, out=x0)
+def _mix(x0: np.ndarray | int, x1: np.ndarray, t: np.ndarray, ks: tuple, out0: np.ndarray) -> None:
+    """The 20 rounds, in place. On entry ``x1`` holds the counter's second word plus the
+    key's second word (modulo 2**32) and ``x0`` the first word plus the first key word:
+    an array, or one Python int for every element. On return ``out0`` (``x0`` itself
+    when it is an array) and ``x1`` hold the block's output. ``ks`` is the key schedule
+    ``(k0, k1, k0 ^ k1 ^ parity)``: Python ints (one key for every element) or uint32
+    arrays of the slice's length. ``t`` is a temporary of the slice's length."""
+    scalar = type(ks[0]) is int
+    np.add(x1, x0, out=out0)  # round 0's x0 += x1
+    x0 = out0
     for r in range(20):
         if r:
             np.add(x0, x1, out=x0)
@@ -121,15 +116,15 @@ def threefry2x32(key: np.ndarray, counter: np.ndarray, out: np.ndarray | None = 
         e = min(s + _BLOCK, n)
         m = e - s
         x0, x1, t = x0b[:m], x1b[:m], tb[:m]
-        np.copyto(x0, c[s:e, 0])
-        np.copyto(x1, c[s:e, 1])
         if not one_key:
             np.copyto(kb0[:m], k[s:e, 0])
             np.copyto(kb1[:m], k[s:e, 1])
             np.bitwise_xor(kb0[:m], kb1[:m], out=kb2[:m])
             np.bitwise_xor(kb2[:m], _PARITY, out=kb2[:m])
             ks = (kb0[:m], kb1[:m], kb2[:m])
-        _mix(x0, x1, t, ks)
+        np.add(c[s:e, 0], ks[0], out=x0)
+        np.add(c[s:e, 1], ks[1], out=x1)
+        _mix(x0, x1, t, ks, x0)
         res[s:e, 0] = x0
         res[s:e, 1] = x1
     return out
@@ -175,35 +170,46 @@ def random_bits(
     flat = out.reshape(-1)
     wide = dtype == np.uint64
     words = flat.view(np.uint32).reshape(-1, 2) if wide else None
-    ks = (k0 & _M32, k1 & _M32, (k0 ^ k1 ^ _PARITY) & _M32)
+    k0, k1 = k0 & _M32, k1 & _M32
+    ks = (k0, k1, k0 ^ k1 ^ _PARITY)
     starts, length = _runs(tuple(shape), box)
-    if length < _BLOCK // 4 and len(starts) > 1:
-        # Short runs (a chunk that cuts the last axis): every index at once, in slices.
+    x0, x1b, tb = _buffers(flat.size)
+    first, last = int(starts[0]), int(starts[-1]) + length - 1
+    if first >> 32 == last >> 32:
+        # One high word for the whole box (always, below 2**32 elements): the low words
+        # are the indices modulo 2**32, from one run or from short runs side by side.
+        c0: int | None = (((first >> 32) | tag) + k0) & _M32
+        if len(starts) == 1:
+            lo = np.arange(min(length, _BLOCK), dtype=np.uint32)
+
+            def step(s: int, m: int) -> np.ndarray:
+                return np.add(lo[:m], (first + s + k1) & _M32, out=x1b[:m])
+
+        else:
+            lo = (np.asarray(starts & np.uint64(_M32), np.uint32)[:, None] + np.arange(length, dtype=np.uint32)).reshape(-1)
+
+            def step(s: int, m: int) -> np.ndarray:
+                return np.add(lo[s : s + m], k1, out=x1b[:m])
+
+    else:  # the high word changes inside the box: both words of every index
         idx = (starts[:, None] + np.arange(length, dtype=np.uint64)).reshape(-1)
-        runs = [(idx, 0, idx.size)]
-    else:
-        runs = [(None, int(a), length) for a in starts]
-    x0b, x1b, tb = _buffers(flat.size)
-    base = np.arange(min(length, _BLOCK), dtype=np.uint32) if runs[0][0] is None else None
-    o = 0  # where the next slice goes in ``flat``
-    for idx, first, n in runs:
-        for s in range(0, n, _BLOCK):
-            m = min(_BLOCK, n - s)
-            x0, x1, t = x0b[:m], x1b[:m], tb[:m]
-            if idx is None and (first + s) >> 32 == (first + s + m - 1) >> 32:
-                i = first + s
-                np.add(base[:m], i & _M32, out=x1)  # no wrap: one high word
-                _mix(x0, x1, t, ks, ((i >> 32) | tag) & _M32)
-            else:
-                i = idx[s : s + m] if idx is not None else np.arange(first + s, first + s + m, dtype=np.uint64)
-                np.copyto(x1, i, casting="unsafe")  # the low words (modulo 2**32)
-                np.copyto(x0, i >> np.uint64(32), casting="unsafe")
-                np.bitwise_or(x0, tag, out=x0)
-                _mix(x0, x1, t, ks)
-            if wide:
-                words[o : o + m, _HI] = x0
-                words[o : o + m, 1 - _HI] = x1
-            else:
-                np.bitwise_xor(x0, x1, out=flat[o : o + m])
-            o += m
+        c0 = None
+
+        def step(s: int, m: int) -> np.ndarray:
+            i = idx[s : s + m]
+            np.copyto(x0[:m], i >> np.uint64(32), casting="unsafe")
+            np.bitwise_or(x0[:m], tag, out=x0[:m])
+            np.add(x0[:m], k0, out=x0[:m])
+            np.copyto(x1b[:m], i, casting="unsafe")  # the low words (modulo 2**32)
+            return np.add(x1b[:m], k1, out=x1b[:m])
+
+    for s in range(0, flat.size, _BLOCK):
+        m = min(_BLOCK, flat.size - s)
+        x1 = step(s, m)
+        _mix(x0[:m] if c0 is None else c0, x1, tb[:m], ks, x0[:m])
+        if wide:
+            words[s : s + m, _HI] = x0[:m]
+            words[s : s + m, 1 - _HI] = x1
+        else:
+            np.bitwise_xor(x0[:m], x1, out=flat[s : s + m])
     return out
