@@ -48,17 +48,20 @@ import dask.threaded
 import numpy as np
 from dask.base import tokenize
 from dask.highlevelgraph import HighLevelGraph
+from dask.tokenize import normalize_token
 
 from ..dtype import DType
 from ..tensor import Tensor
 from ..view import View
-from . import _reduce, _threefry
-from .numpy_cpu import _FROM_NP, _NP, NpTensor, NumpyBackend, _native, _nd, arange_values
+from . import _chunk_steps as steps
+from . import _threefry
+from .numpy_cpu import _FROM_NP, _NP, NpTensor, NumpyBackend, _native, _nd
 from .protocol import Backend
 
 __all__ = ["DaskTensor", "DaskBackend", "set_chunks"]
 
 _CHUNKS: list[Any] = ["auto"]
+normalize_token.register(DType)(lambda d: ("nx.DType", d.name))  # tasks are named by their dtypes' names
 #: Dask's schedulers that run in this process, whose tasks can write into its memory.
 _IN_PROCESS = (dask.threaded.get, dask.local.get_sync)
 _TENSOR = object()  # marks a tensor operand in a signature
@@ -217,15 +220,7 @@ class DaskBackend:
             return self._eager(name, args, {**kwargs, "out": out} if out is not None else kwargs)
         if shape != (1,) or (out is not None and out.dtype is not dtype):
             return self._eager(name, args, {**kwargs, "out": out} if out is not None else kwargs)
-        f = getattr(self.np, name)
-        kinds = [a.dtype if isinstance(a, DaskTensor) else None for a in args]
-        npb = self.np
-
-        def block(*blocks: Any) -> np.ndarray:
-            ops = [_native(b, d, npb) if d is not None else b for b, d in zip(blocks, kinds)]
-            with np.errstate(all="ignore"):
-                return _nd(f(*ops, **kwargs))
-
+        block = functools.partial(steps.elementwise, name, tuple(a.dtype if isinstance(a, DaskTensor) else None for a in args), kwargs)
         first = tensors[0].arr
         ops = [(a.arr if a.arr.chunks == first.chunks else a.arr.rechunk(first.chunks)) if isinstance(a, DaskTensor) else a for a in args]
         r = da.map_blocks(block, *ops, dtype=_NP[dtype], meta=np.empty((0,) * tensors[0].ndim, _NP[dtype]))
@@ -241,22 +236,9 @@ class DaskBackend:
         axes = tuple(axes)
         if not axes or x.numel == 0:
             return self._eager(name, (x,), {"axes": axes, "out": out} if out is not None else {"axes": axes})
-        f = getattr(self.np, name)
-        npb = self.np
         dtype, _ = self._result_dtype(name, ((_TENSOR, x.dtype),), (("axes", (0,)),))
-        src = x.dtype
-
-        def step(d: DType) -> Callable[..., np.ndarray]:
-            def run(b: np.ndarray, axis: Any = None, keepdims: bool = True) -> np.ndarray:
-                ax = tuple(axis) if isinstance(axis, tuple) else (axis,)
-                shape = tuple(1 if i in ax else n for i, n in enumerate(b.shape))
-                with np.errstate(all="ignore"):
-                    r = _nd(f(_native(b, d, npb), axes=ax))
-                return r.reshape(shape) if keepdims else r
-
-            return run
-
-        r = da.reduction(x.arr, step(src), step(dtype), axis=axes, keepdims=False, dtype=_NP[dtype], concatenate=True)
+        step = functools.partial(steps.reduce_step, name)
+        r = da.reduction(x.arr, functools.partial(step, x.dtype), functools.partial(step, dtype), axis=axes, keepdims=False, dtype=_NP[dtype], concatenate=True)
         return self._into(out, r, dtype)
 
     def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:
@@ -268,49 +250,9 @@ class DaskBackend:
         moments = np.dtype([("n", np.int64), ("mean", nd), ("m2", nd)])
         divisor = math.prod(x.shape[a] for a in axes) - correction
 
-        # Dask infers the steps' metadata by calling them on empty arrays of x's dtype:
-        # the steps answer those in kind (``computing_meta``, or a plain dtype).
-        def chunk(b: np.ndarray, axis: Any = None, keepdims: bool = True, computing_meta: bool = False) -> np.ndarray:
-            if computing_meta:
-                return b
-            ax = tuple(axis) if isinstance(axis, tuple) else (axis,)
-            keep = tuple(1 if i in ax else n for i, n in enumerate(b.shape))
-            r = np.zeros(keep, moments)
-            n = math.prod(b.shape[a] for a in ax)
-            if n:
-                with np.errstate(all="ignore"):
-                    m = np.true_divide(_reduce.reduce_sum(b, ax).reshape(keep), n)
-                    d = np.subtract(b, m)
-                    np.multiply(d, d, out=d)
-                    r["n"], r["mean"], r["m2"] = n, m, _reduce.reduce_sum(d, ax).reshape(keep)
-            return r
-
-        def combine(p: np.ndarray, axis: Any = None, keepdims: bool = True) -> np.ndarray:
-            ax = tuple(axis) if isinstance(axis, tuple) else (axis,)
-            if p.dtype != moments:
-                return p
-            r = np.empty(tuple(1 if i in ax else n for i, n in enumerate(p.shape)), moments)
-            w = p["n"].astype(nd)
-            with np.errstate(all="ignore"):
-                total = w.sum(axis=ax, keepdims=True)
-                mean = np.where(total > 0, (w * p["mean"]).sum(axis=ax, keepdims=True) / total, 0)
-                dev = p["mean"] - mean
-                r["n"] = p["n"].sum(axis=ax, keepdims=True)
-                r["mean"] = mean
-                r["m2"] = p["m2"].sum(axis=ax, keepdims=True) + (w * dev * dev).sum(axis=ax, keepdims=True)
-            return r
-
-        def aggregate(p: np.ndarray, axis: Any = None, keepdims: bool = False) -> np.ndarray:
-            if p.dtype != moments:
-                return p
-            m2 = combine(p, axis)["m2"]
-            if not keepdims:
-                ax = tuple(axis) if isinstance(axis, tuple) else (axis,)
-                m2 = m2.reshape(tuple(n for i, n in enumerate(m2.shape) if i not in ax))
-            if divisor <= 0:
-                return np.full(m2.shape, np.nan, nd)
-            return np.true_divide(m2, float(divisor))
-
+        chunk = functools.partial(steps.var_chunk, moments)
+        combine = functools.partial(steps.var_combine, moments)
+        aggregate = functools.partial(steps.var_aggregate, moments, divisor)
         meta = np.empty((0,) * (x.ndim - len(axes)), nd)
         r = da.reduction(x.arr, chunk, aggregate, combine=combine, axis=axes, keepdims=False, dtype=nd, concatenate=True, meta=meta)
         return self._into(out, r, x.dtype)
@@ -326,10 +268,7 @@ class DaskBackend:
     def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
         nd = _NP[dtype]
         idx = da.arange(num, dtype=np.int64, chunks=_chunks((num,)))
-
-        def block(i: np.ndarray) -> np.ndarray:
-            return arange_values(nd, start, step, int(i[0]) if i.size else 0, i.size)
-
+        block = functools.partial(steps.arange_block, nd, start, step)
         return DaskTensor(idx.map_blocks(block, dtype=nd, meta=np.empty((0,), nd)), dtype, self)
 
     def from_host(self, obj: Any, *, copy: bool | None = None) -> Tensor:
@@ -400,12 +339,8 @@ class DaskBackend:
             return self._eager("threefry", (key, counter), {"out": out} if out is not None else {})
         c = counter.arr.rechunk({counter.ndim - 1: -1})  # each pair of words in one chunk
         k = key.arr.rechunk(c.chunks)
-        npb = self.np
-        kd, cd = key.dtype, counter.dtype
-
-        def block(kb: np.ndarray, cb: np.ndarray) -> np.ndarray:
-            return _nd(npb.threefry(_native(kb, kd, npb), _native(cb, cd, npb)))
-
+        cd = counter.dtype
+        block = functools.partial(steps.threefry_block, key.dtype, cd)
         r = da.map_blocks(block, k, c, dtype=_NP[cd], meta=np.empty((0,) * counter.ndim, _NP[cd]))
         return self._into(out, r, cd)
 
