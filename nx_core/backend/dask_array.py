@@ -29,9 +29,9 @@ tensor (``assign``, ``assign_at``, ``index_put``, ``out=``) gives that tensor ne
 views taken from it earlier, and the tensors it was taken from, keep theirs. Nothing
 shares memory (``aliased`` is always False).
 
-Chunks: Dask's ``"auto"`` chunking, sized by its ``array.chunk-size`` setting
-(``dask.config.set({"array.chunk-size": "64MiB"})``), or a fixed chunk shape given to
-``set_chunks``.
+Chunks: blocks of whole rows (consecutive elements in C order), sized by Dask's
+``array.chunk-size`` setting (``dask.config.set({"array.chunk-size": "64MiB"})``), or a
+fixed chunking given to ``set_chunks``.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ import dask
 import dask.array as da
 import dask.local
 import dask.threaded
+import dask.utils
 import numpy as np
 from dask.base import tokenize
 from dask.highlevelgraph import HighLevelGraph
@@ -69,15 +70,32 @@ _TENSOR = object()  # marks a tensor operand in a signature
 
 def set_chunks(chunks: Any = "auto") -> None:
     """The chunking of arrays the Dask device creates from host data or from scratch:
-    ``"auto"`` (Dask's ``array.chunk-size`` setting decides), a number of elements per
-    axis, or anything ``dask.array.from_array`` takes."""
+    ``"auto"`` (blocks of whole rows, sized by Dask's ``array.chunk-size`` setting), a
+    number of elements per axis, or anything ``dask.array.from_array`` takes."""
     _CHUNKS[0] = chunks
 
 
-def _chunks(shape: tuple) -> Any:
-    """The chunking for a new array of ``shape``: one chunk when it is empty (Dask's
-    automatic chunking cannot size those)."""
-    return -1 if 0 in shape else _CHUNKS[0]
+def _chunks(shape: tuple, dtype: DType) -> Any:
+    """The chunking for a new array of ``shape`` and ``dtype``.
+
+    ``"auto"``: blocks of consecutive elements in C order, as large as Dask's
+    ``array.chunk-size`` allows: the trailing axes whole, as many as fit, and the axis
+    before them cut to the size (axes before it one by one). Each chunk of an array made
+    from host data is then a contiguous piece of it (no copy, and NumPy's kernels run on
+    contiguous memory), and random numbers are drawn in runs of consecutive counters.
+    (Dask's own ``"auto"`` cuts every axis, into strided views of host data.) One chunk
+    when the array is empty (Dask's automatic chunking cannot size those)."""
+    if 0 in shape:
+        return -1
+    c = _CHUNKS[0]
+    if c != "auto" or len(shape) < 2:
+        return c
+    limit = dask.utils.parse_bytes(dask.config.get("array.chunk-size")) // dtype.itemsize
+    j, block = len(shape) - 1, 1  # block: elements of the axes after j
+    while j > 0 and block * shape[j] <= limit:
+        block *= shape[j]
+        j -= 1
+    return tuple([1] * j + ["auto"] + [-1] * (len(shape) - j - 1))
 
 
 class DaskTensor(Tensor):
@@ -143,7 +161,7 @@ class DaskBackend:
         """A host ndarray as a dask tensor (one graph node per chunk)."""
         if not a.flags.c_contiguous:
             a = a.copy()  # (np.ascontiguousarray would make a 0-d array 1-d)
-        return DaskTensor(da.from_array(a, chunks=_chunks(a.shape)), dtype, self)
+        return DaskTensor(da.from_array(a, chunks=_chunks(a.shape, dtype)), dtype, self)
 
     def _in(self, x: Any, values: dict) -> Any:
         """An operand for the NumPy backend: dask tensors replaced by their computed
@@ -263,11 +281,11 @@ class DaskBackend:
 
     def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
         v = _nd(self.np.full(dtype, (), value))  # nx's conversion of the value
-        return DaskTensor(da.full(tuple(shape), v, dtype=_NP[dtype], chunks=_chunks(tuple(shape))), dtype, self)
+        return DaskTensor(da.full(tuple(shape), v, dtype=_NP[dtype], chunks=_chunks(tuple(shape), dtype)), dtype, self)
 
     def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
         nd = _NP[dtype]
-        idx = da.arange(num, dtype=np.int64, chunks=_chunks((num,)))
+        idx = da.arange(num, dtype=np.int64, chunks=_chunks((num,), dtype))
         block = functools.partial(steps.arange_block, nd, start, step)
         return DaskTensor(idx.map_blocks(block, dtype=nd, meta=np.empty((0,), nd)), dtype, self)
 
@@ -356,7 +374,7 @@ class DaskBackend:
         # scheduler, last-in first-out, would compute every chunk of one stream before
         # the computations that consume it, holding all of it in memory.
         k0, k1 = (int(w) for w in np.asarray(key.arr.compute()))
-        chunks = da.core.normalize_chunks(_chunks(shape), shape, dtype=nd)
+        chunks = da.core.normalize_chunks(_chunks(shape, dtype), shape, dtype=nd)
         name = "nx-random-bits-" + tokenize(k0, k1, shape, nd.str, tag, chunks)
         starts = [tuple(itertools.accumulate(c, initial=0)) for c in chunks]
         layer = {

@@ -100,16 +100,22 @@ def test_random_numbers_are_the_cpu_devices_on_any_slice(small_chunks):
     ],
 )
 def test_random_numbers_agree_whatever_the_chunks_cut(draw):
-    """Chunks that cut every axis (short runs of counters), whole rows, or one axis
-    only: each chunk's counters come from its position, and the numbers are the CPU
-    device's exactly."""
-    for chunks in ("1KiB", "64KiB"):
-        with dask.config.set({"array.chunk-size": chunks}):
-            got = draw(xp.random.key(2024, device=DASK))
-        assert got._t.arr.npartitions > 1 or chunks != "1KiB"
-        want = np.asarray(draw(xp.random.key(2024)))
+    """Chunks of whole rows (the default), chunks that cut every axis (short runs of
+    counters) or a few axes: each chunk's counters come from its position, and the
+    numbers are the CPU device's exactly."""
+    from nx_core.backend.dask_array import set_chunks
+
+    want = np.asarray(draw(xp.random.key(2024)))
+    for size, fixed in (("1KiB", "auto"), ("64KiB", "auto"), ("1KiB", 3), ("1KiB", {0: 2, 1: 300})):
+        set_chunks(fixed)
+        try:
+            with dask.config.set({"array.chunk-size": size}):
+                got = draw(xp.random.key(2024, device=DASK))
+        finally:
+            set_chunks("auto")
+        assert got._t.arr.npartitions > 1 or size != "1KiB"
         assert np.asarray(got).dtype == want.dtype
-        np.testing.assert_array_equal(np.asarray(got), want)
+        np.testing.assert_array_equal(np.asarray(got), want, err_msg=f"{size} {fixed}")
 
 
 def _held_bytes(make, below=None):
