@@ -4,8 +4,8 @@ Reductions take ``axis`` as None, an int or a tuple of ints (negative axes count
 the end) and hand the backend a sorted tuple of unique non-negative axes. ``sum``,
 ``prod`` and the cumulative functions accumulate small integers in the default integer
 dtype of the same signedness (int64 / uint64) unless ``dtype`` says otherwise; floats
-keep their dtype. ``mean``, ``var`` and ``std`` are composed from the backend's
-``reduce_sum``, ``sub``, ``mul``, ``div`` and ``sqrt`` primitives.
+keep their dtype. ``mean`` is ``reduce_sum`` over the count; ``var`` is the backend's
+``reduce_var`` and ``std`` its square root.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._compose import cast, kept
-from ._validation import MAX_DIMS, broadcast_tensor, check_array, check_bool, check_category, normalize_axes, normalize_axis
+from ._validation import MAX_DIMS, check_array, check_bool, check_category, normalize_axes, normalize_axis
 
 __all__ = [
     "cumulative_prod",
@@ -136,15 +136,9 @@ def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Tenso
         raise TypeError(f"{name}: correction must be an int or a float, got {type(correction).__name__}")
     shape = t.shape
     axes = normalize_axes(name, axis, len(shape))
-    # Two passes: the squared deviations from the mean, summed, over M - correction.
-    B = t.backend
-    m = broadcast_tensor(_mean(t, axes, True), shape)
-    dev = B.sub(t, m)  # fresh and dense: squared in place, as NumPy's var does
-    s = kept(B.reduce_sum(B.mul(dev, dev, out=dev), axes=axes), shape, axes, keepdims)
-    divisor = _count(shape, axes) - correction
-    if divisor <= 0:
-        return B.full(t.dtype, s.shape, _NAN)
-    return B.div(s, float(divisor))
+    # The backend's variance: NumPy's two passes on the CPU device, one pass over the
+    # data on a lazy, chunked one (which then never holds the data between passes).
+    return kept(t.backend.reduce_var(t, axes=axes, correction=correction), shape, axes, keepdims)
 
 
 def var(

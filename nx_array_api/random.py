@@ -137,53 +137,50 @@ def _float_dtype(name: str, dtype: Any, device: Device) -> DType:
 
 
 # ------------------------------------------------------------------ hashing
-def _counters(B: Any, n: int, tag: int = 0) -> Tensor:
-    """(n, 2) uint32 counters ``(hi(i) | tag, lo(i))`` for i in range(n), on backend ``B``."""
-    i = B.arange(_u64, 0, 1, n)
-    hi = B.cast(B.bitwise_right_shift(i, 32), dtype=_u32)
-    if tag:
-        hi = B.bitwise_or(hi, tag)
-    lo = B.cast(B.bitwise_and(i, _M32), dtype=_u32)
-    return B.cat([B.reshape(hi, (n, 1)), B.reshape(lo, (n, 1))], axis=1)
-
-
 def _hash(kt: Tensor, counters: Tensor) -> Tensor:
     B = kt.backend
     n = counters.shape[0]
     return B.threefry(B.broadcast_to(B.reshape(kt, (1, 2)), (n, 2)), counters)
 
 
-def _word(y: Tensor, j: int) -> Tensor:
-    B = y.backend
-    n = y.shape[0]
-    return B.reshape(B.shrink(y, ((0, n), (j, j + 1))), (n,))
+def _bits(kt: Tensor, shape: tuple[int, ...], dtype: DType, tag: int = 0) -> Tensor:
+    """``bits``: the backend's counter-mode Threefry stream (``random_bits``), which a
+    chunked backend computes chunk by chunk from the key alone."""
+    return kt.backend.random_bits(kt, shape=shape, dtype=dtype, tag=tag)
 
 
-def _bits(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
+def _split(kt: Tensor, n: int) -> Tensor:
+    """``split``: the (n, 2) words ``(y0, y1)`` of the counters ``(0x80000000, i)``, taken
+    from the uint64 bits ``(y0 << 32) | y1``."""
     B = kt.backend
-    n = math.prod(shape)
-    if n == 0:
-        return B.full(dtype, shape, 0)
-    y = _hash(kt, _counters(B, n))
-    y0, y1 = _word(y, 0), _word(y, 1)
-    if dtype is _u32:
-        r = B.bitwise_xor(y0, y1)
+    b = _bits(kt, (n,), _u64, _SPLIT_TAG)
+    hi = B.cast(B.bitwise_right_shift(b, 32), dtype=_u32)
+    lo = B.cast(B.bitwise_and(b, _M32), dtype=_u32)
+    return B.cat([B.reshape(hi, (n, 1)), B.reshape(lo, (n, 1))], axis=1)
+
+
+def _float_bits(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
+    """Floats in ``[1, 2)`` of ``dtype`` whose mantissa is the top bits of ``bits``."""
+    B = kt.backend
+    if dtype is _dt.float32:
+        m = B.bitwise_or(B.bitwise_right_shift(_bits(kt, shape, _u32), 9), 0x3F800000)
     else:
-        r = B.bitwise_or(B.bitwise_left_shift(B.cast(y0, dtype=_u64), 32), B.cast(y1, dtype=_u64))
-    return B.reshape(r, shape)
+        m = B.bitwise_or(B.bitwise_right_shift(_bits(kt, shape, _u64), 12), 0x3FF0000000000000)
+    return B.bitcast(m, dtype)
 
 
 def _unit(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
     """Uniform [0, 1) of ``dtype`` from the top mantissa bits."""
+    f = _float_bits(kt, shape, dtype)
+    return f.backend.sub(f, 1.0, out=f)
+
+
+def _unit_open(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
+    """``1 - uniform``, in (0, 1]: ``2 - f`` for the float ``f`` in [1, 2), the same number
+    (both differences are exact) in one operation less."""
     B = kt.backend
-    flat = (math.prod(shape),)  # bitcast works on 1-d tensors; reshaped afterwards
-    if dtype is _dt.float32:
-        b = _bits(kt, flat, _u32)
-        m = B.bitwise_or(B.bitwise_right_shift(b, 9), 0x3F800000)
-    else:
-        b = _bits(kt, flat, _u64)
-        m = B.bitwise_or(B.bitwise_right_shift(b, 12), 0x3FF0000000000000)
-    return B.reshape(B.sub(B.bitcast(m, dtype), 1.0), shape)
+    n = B.neg(_float_bits(kt, shape, dtype))
+    return B.add(n, 2.0, out=n)
 
 
 # ------------------------------------------------------------------ keys
@@ -209,7 +206,7 @@ def split(key: Array, /, num: int = 2) -> Array:
         raise ValueError(f"split: num must be in [0, 2**32], got {n}")
     if n == 0:
         return kt.backend.full(_u32, (0, 2), 0)
-    return _hash(kt, _counters(kt.backend, n, _SPLIT_TAG))
+    return _split(kt, n)
 
 
 def fold_in(key: Array, data: int, /) -> Array:
@@ -288,13 +285,14 @@ def normal(key: Array, /, shape: int | Sequence[int] = (), dtype: DType | None =
     sh = _shape("normal", shape)
     B = kt.backend
     dt = _float_dtype("normal", dtype, B.device)
-    ks = _hash(kt, _counters(B, 2, _SPLIT_TAG))
+    ks = _split(kt, 2)
     k1 = B.reshape(B.shrink(ks, ((0, 1), (0, 2))), (2,))
     k2 = B.reshape(B.shrink(ks, ((1, 2), (0, 2))), (2,))
-    u1 = B.add(B.neg(_unit(k1, sh, dt)), 1.0)  # (0, 1]
-    u2 = _unit(k2, sh, dt)
+    u1 = _unit_open(k1, sh, dt)  # (0, 1]
     r = B.sqrt(B.mul(B.log(u1), -2.0))
-    return B.mul(r, B.cos(B.mul(u2, 2.0 * math.pi)))
+    u2 = _unit(k2, sh, dt)
+    c = B.cos(B.mul(u2, 2.0 * math.pi, out=u2))
+    return B.mul(r, c, out=r)
 
 
 @names_memory_errors
@@ -404,14 +402,14 @@ def choice(
     elif replace:
         total = B.reduce_sum(pt, axes=(0,))
         cdf = B.associative_scan(pt, axis=0, op="sum")
-        u = B.mul(B.add(B.neg(_unit(kt, (k,), pt.dtype)), 1.0), total)  # (0, total]
+        u = B.mul(_unit_open(kt, (k,), pt.dtype), total)  # (0, total]
         idx = B.searchsorted(cdf, u, side="left")
         idx = B.reshape(idx if idx.dtype is _i64 else B.cast(idx, dtype=_i64), sh)
     else:
         nonzero = B.item(B.reduce_sum(B.cast(B.cmpne(pt, 0.0), dtype=_i64), axes=(0,)))
         if k > nonzero:
             raise ValueError(f"choice: cannot take {k} samples without replacement from {nonzero} non-zero probabilities")
-        u = B.add(B.neg(_unit(kt, (n,), pt.dtype)), 1.0)  # (0, 1]
+        u = _unit_open(kt, (n,), pt.dtype)  # (0, 1]
         keys = B.where(B.cmpne(pt, 0.0), B.div(B.log(u), pt), -math.inf)
         order = B.argsort(keys, axis=0, descending=True)
         idx = B.shrink(order, ((0, k),)) if k else B.full(_i64, (0,), 0)

@@ -14,6 +14,7 @@ and yields a copy.  ``out``, when given, is a C-contiguous array of the result s
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -25,6 +26,7 @@ __all__ = [
     "reduce_min",
     "reduce_any",
     "reduce_all",
+    "reduce_var",
     "argmax",
     "argmin",
     "associative_scan",
@@ -109,6 +111,31 @@ def reduce_max(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out
 def reduce_min(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out=None):
     """Minimum over ``axes``; NaN propagates; bool min is ``all``; empty extent raises."""
     return _extreme("reduce_min", np.minimum, x, axes, keepdims, out)
+
+
+def reduce_var(x: np.ndarray, axes: tuple[int, ...], correction: float, out=None):
+    """The variance over ``axes`` in two passes, as NumPy's ``var``: the mean (``reduce_sum``
+    over the count), then the sum of the squared deviations from it over ``count -
+    correction``; NaN where that divisor is <= 0 (and, by the arithmetic, for an empty
+    extent). Real floating ``x``; the result has its dtype."""
+    axes = tuple(axes)
+    n = math.prod(x.shape[a] for a in axes)
+    keep = _result_shape(x.shape, axes, True)
+    if n == 0:  # 0 / 0, without the division's warning
+        m = np.full(keep, np.nan, x.dtype)
+    else:
+        m = np.true_divide(reduce_sum(x, axes).reshape(keep), float(n))
+    dev = np.asarray(np.subtract(x, m))  # fresh and dense (0-d: a scalar made an array): squared in place
+    np.multiply(dev, dev, out=dev)
+    ss = reduce_sum(dev, axes)
+    divisor = n - correction
+    if out is None:
+        out = np.empty(ss.shape, x.dtype)
+    if divisor <= 0:
+        out[...] = np.nan
+    else:
+        np.true_divide(ss, float(divisor), out=out)
+    return out
 
 
 def _logical(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):

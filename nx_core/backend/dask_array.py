@@ -6,7 +6,13 @@ division, saturating casts, NaN-last stable sorts, Threefry) hold chunk by chunk
 - elementwise primitives, casts and Threefry are ``map_blocks`` over the chunks;
 - sums, products, maxima, minima, any and all are ``dask.array.reduction`` trees whose
   chunk and aggregate steps are the NumPy primitive itself (floating-point sums then
-  agree with the CPU device's to rounding, every other result exactly);
+  agree with the CPU device's to rounding, every other result exactly); the variance is
+  one pass over the data: each chunk's count, mean and sum of squared deviations,
+  merged up the tree (Chan et al.), so no chunk is read twice or held between passes;
+- random bits are computed chunk by chunk from the key's two words alone (computed when
+  the bits are drawn), each chunk's counters from its position (no graph of counters,
+  no rechunking): the same bits as the CPU device's, and the chunks stream through the
+  computation that consumes them;
 - creation (``full``, ``arange``), movement (slicing, transposes, reshapes, broadcasts,
   flips, concatenation) and ``matmul`` are Dask's own lazy operations;
 - every other primitive (sorts, scans, linear algebra, FFT, indexing with arrays,
@@ -23,43 +29,73 @@ tensor (``assign``, ``assign_at``, ``index_put``, ``out=``) gives that tensor ne
 views taken from it earlier, and the tensors it was taken from, keep theirs. Nothing
 shares memory (``aliased`` is always False).
 
-Chunks: Dask's ``"auto"`` chunking, sized by its ``array.chunk-size`` setting
-(``dask.config.set({"array.chunk-size": "64MiB"})``), or a fixed chunk shape given to
-``set_chunks``.
+Chunks: blocks of whole rows (consecutive elements in C order), sized by Dask's
+``array.chunk-size`` setting (``dask.config.set({"array.chunk-size": "64MiB"})``), or a
+fixed chunking given to ``set_chunks``.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
+import math
 from typing import Any, Callable, Sequence
 
 import dask
 import dask.array as da
+import dask.local
+import dask.threaded
+import dask.utils
 import numpy as np
+from dask.base import tokenize
+from dask.highlevelgraph import HighLevelGraph
+from dask.tokenize import normalize_token
 
 from ..dtype import DType
 from ..tensor import Tensor, native
 from ..view import View
-from .numpy_cpu import _FROM_NP, _NP, NumpyBackend, _native, _nd, arange_values
+from . import _chunk_steps as steps
+from . import _threefry
+from .numpy_cpu import _FROM_NP, _NP, NumpyBackend, _native, _nd
 from .protocol import Backend
 
 __all__ = ["DaskBackend", "set_chunks"]
 
 _CHUNKS: list[Any] = ["auto"]
+normalize_token.register(DType)(lambda d: ("nx.DType", d.name))  # tasks are named by their dtypes' names
+#: Dask's schedulers that run in this process, whose tasks can write into its memory.
+_IN_PROCESS = (dask.threaded.get, dask.local.get_sync)
 _TENSOR = object()  # marks a tensor operand in a signature
 
 
 def set_chunks(chunks: Any = "auto") -> None:
     """The chunking of arrays the Dask device creates from host data or from scratch:
-    ``"auto"`` (Dask's ``array.chunk-size`` setting decides), a number of elements per
-    axis, or anything ``dask.array.from_array`` takes."""
+    ``"auto"`` (blocks of whole rows, sized by Dask's ``array.chunk-size`` setting), a
+    number of elements per axis, or anything ``dask.array.from_array`` takes."""
     _CHUNKS[0] = chunks
 
 
-def _chunks(shape: tuple) -> Any:
-    """The chunking for a new array of ``shape``: one chunk when it is empty (Dask's
-    automatic chunking cannot size those)."""
-    return -1 if 0 in shape else _CHUNKS[0]
+def _chunks(shape: tuple, dtype: DType) -> Any:
+    """The chunking for a new array of ``shape`` and ``dtype``.
+
+    ``"auto"``: blocks of consecutive elements in C order, as large as Dask's
+    ``array.chunk-size`` allows: the trailing axes whole, as many as fit, and the axis
+    before them cut to the size (axes before it one by one). Each chunk of an array made
+    from host data is then a contiguous piece of it (no copy, and NumPy's kernels run on
+    contiguous memory), and random numbers are drawn in runs of consecutive counters.
+    (Dask's own ``"auto"`` cuts every axis, into strided views of host data.) One chunk
+    when the array is empty (Dask's automatic chunking cannot size those)."""
+    if 0 in shape:
+        return -1
+    c = _CHUNKS[0]
+    if c != "auto" or len(shape) < 2:
+        return c
+    limit = dask.utils.parse_bytes(dask.config.get("array.chunk-size")) // dtype.itemsize
+    j, block = len(shape) - 1, 1  # block: elements of the axes after j
+    while j > 0 and block * shape[j] <= limit:
+        block *= shape[j]
+        j -= 1
+    return tuple([1] * j + ["auto"] + [-1] * (len(shape) - j - 1))
 
 
 def _tensor(arr: Any, dtype: DType, backend: Any) -> Tensor:
@@ -115,7 +151,7 @@ class DaskBackend:
         """A host ndarray as a dask tensor (one graph node per chunk)."""
         if not a.flags.c_contiguous:
             a = a.copy()  # (np.ascontiguousarray would make a 0-d array 1-d)
-        return _tensor(da.from_array(a, chunks=_chunks(a.shape)), dtype, self)
+        return _tensor(da.from_array(a, chunks=_chunks(a.shape, dtype)), dtype, self)
 
     def _in(self, x: Any, values: dict) -> Any:
         """An operand for the NumPy backend: dask tensors replaced by their computed
@@ -192,15 +228,7 @@ class DaskBackend:
             return self._eager(name, args, {**kwargs, "out": out} if out is not None else kwargs)
         if shape != (1,) or (out is not None and out.dtype is not dtype):
             return self._eager(name, args, {**kwargs, "out": out} if out is not None else kwargs)
-        f = getattr(self.np, name)
-        kinds = [a.dtype if _lazy(a) else None for a in args]
-        npb = self.np
-
-        def block(*blocks: Any) -> np.ndarray:
-            ops = [_native(b, d, npb) if d is not None else b for b, d in zip(blocks, kinds)]
-            with np.errstate(all="ignore"):
-                return _nd(f(*ops, **kwargs))
-
+        block = functools.partial(steps.elementwise, name, tuple(a.dtype if _lazy(a) else None for a in args), kwargs)
         first = tensors[0].arr
         ops = [(a.arr if a.arr.chunks == first.chunks else a.arr.rechunk(first.chunks)) if _lazy(a) else a for a in args]
         r = da.map_blocks(block, *ops, dtype=_NP[dtype], meta=np.empty((0,) * tensors[0].ndim, _NP[dtype]))
@@ -216,23 +244,26 @@ class DaskBackend:
         axes = tuple(axes)
         if not axes or x.numel == 0:
             return self._eager(name, (x,), {"axes": axes, "out": out} if out is not None else {"axes": axes})
-        f = getattr(self.np, name)
-        npb = self.np
         dtype, _ = self._result_dtype(name, ((_TENSOR, x.dtype),), (("axes", (0,)),))
-        src = x.dtype
-
-        def step(d: DType) -> Callable[..., np.ndarray]:
-            def run(b: np.ndarray, axis: Any = None, keepdims: bool = True) -> np.ndarray:
-                ax = tuple(axis) if isinstance(axis, tuple) else (axis,)
-                shape = tuple(1 if i in ax else n for i, n in enumerate(b.shape))
-                with np.errstate(all="ignore"):
-                    r = _nd(f(_native(b, d, npb), axes=ax))
-                return r.reshape(shape) if keepdims else r
-
-            return run
-
-        r = da.reduction(x.arr, step(src), step(dtype), axis=axes, keepdims=False, dtype=_NP[dtype], concatenate=True)
+        step = functools.partial(steps.reduce_step, name)
+        r = da.reduction(x.arr, functools.partial(step, x.dtype), functools.partial(step, dtype), axis=axes, keepdims=False, dtype=_NP[dtype], concatenate=True)
         return self._into(out, r, dtype)
+
+    def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:
+        axes = tuple(axes)
+        if not axes or x.numel == 0:
+            kw: dict = {"axes": axes, "correction": correction}
+            return self._eager("reduce_var", (x,), {**kw, "out": out} if out is not None else kw)
+        nd = _NP[x.dtype]
+        moments = np.dtype([("n", np.int64), ("mean", nd), ("m2", nd)])
+        divisor = math.prod(x.shape[a] for a in axes) - correction
+
+        chunk = functools.partial(steps.var_chunk, moments)
+        combine = functools.partial(steps.var_combine, moments)
+        aggregate = functools.partial(steps.var_aggregate, moments, divisor)
+        meta = np.empty((0,) * (x.ndim - len(axes)), nd)
+        r = da.reduction(x.arr, chunk, aggregate, combine=combine, axis=axes, keepdims=False, dtype=nd, concatenate=True, meta=meta)
+        return self._into(out, r, x.dtype)
 
     # ------------------------------------------------------------ creation
     def view(self, t: Tensor) -> View:
@@ -244,15 +275,12 @@ class DaskBackend:
 
     def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
         v = _nd(self.np.full(dtype, (), value))  # nx's conversion of the value
-        return _tensor(da.full(tuple(shape), v, dtype=_NP[dtype], chunks=_chunks(tuple(shape))), dtype, self)
+        return _tensor(da.full(tuple(shape), v, dtype=_NP[dtype], chunks=_chunks(tuple(shape), dtype)), dtype, self)
 
     def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
         nd = _NP[dtype]
-        idx = da.arange(num, dtype=np.int64, chunks=_chunks((num,)))
-
-        def block(i: np.ndarray) -> np.ndarray:
-            return arange_values(nd, start, step, int(i[0]) if i.size else 0, i.size)
-
+        idx = da.arange(num, dtype=np.int64, chunks=_chunks((num,), dtype))
+        block = functools.partial(steps.arange_block, nd, start, step)
         return _tensor(idx.map_blocks(block, dtype=nd, meta=np.empty((0,), nd)), dtype, self)
 
     def from_host(self, obj: Any, *, copy: bool | None = None) -> Tensor:
@@ -261,7 +289,15 @@ class DaskBackend:
         return self._eager("from_host", (obj,), {"copy": copy})
 
     def to_host(self, t: Tensor) -> Any:
-        return np.asarray(t.arr.compute())
+        a = t.arr
+        if a.npartitions > 1 and dask.base.get_scheduler(collections=[a]) in _IN_PROCESS:
+            # Each chunk written into the result as it is computed, then dropped: one
+            # copy, and the result's memory only (computing the chunks and then
+            # concatenating them holds both, and copies each chunk once more).
+            out = np.empty(a.shape, _NP[t.dtype])
+            da.store(a, out, lock=False)
+            return out
+        return np.asarray(a.compute())
 
     def item(self, t: Tensor) -> Any:
         return np.asarray(t.arr.compute()).item()
@@ -315,14 +351,32 @@ class DaskBackend:
             return self._eager("threefry", (key, counter), {"out": out} if out is not None else {})
         c = counter.arr.rechunk({counter.ndim - 1: -1})  # each pair of words in one chunk
         k = key.arr.rechunk(c.chunks)
-        npb = self.np
-        kd, cd = key.dtype, counter.dtype
-
-        def block(kb: np.ndarray, cb: np.ndarray) -> np.ndarray:
-            return _nd(npb.threefry(_native(kb, kd, npb), _native(cb, cd, npb)))
-
+        cd = counter.dtype
+        block = functools.partial(steps.threefry_block, key.dtype, cd)
         r = da.map_blocks(block, k, c, dtype=_NP[cd], meta=np.empty((0,) * counter.ndim, _NP[cd]))
         return self._into(out, r, cd)
+
+    def random_bits(self, key: Tensor, *, shape: Sequence[int], dtype: DType, tag: int = 0) -> Tensor:
+        shape = tuple(shape)
+        if 0 in shape:
+            return self._eager("random_bits", (key,), {"shape": shape, "dtype": dtype, "tag": tag})
+        nd = _NP[dtype]
+        # The key's two words are computed now and written into every chunk's task, so
+        # the chunks depend on nothing: Dask's local scheduler then computes them in its
+        # static order, each next to its consumers. Were they all to wait on one key
+        # task, they would all become ready together when it completes and the
+        # scheduler, last-in first-out, would compute every chunk of one stream before
+        # the computations that consume it, holding all of it in memory.
+        k0, k1 = (int(w) for w in np.asarray(key.arr.compute()))
+        chunks = da.core.normalize_chunks(_chunks(shape, dtype), shape, dtype=nd)
+        name = "nx-random-bits-" + tokenize(k0, k1, shape, nd.str, tag, chunks)
+        starts = [tuple(itertools.accumulate(c, initial=0)) for c in chunks]
+        layer = {
+            (name, *ids): (_threefry.random_bits, k0, k1, shape, nd, tag, tuple((st[i], st[i + 1]) for st, i in zip(starts, ids)))
+            for ids in itertools.product(*(range(len(c)) for c in chunks))
+        }
+        graph = HighLevelGraph.from_collections(name, layer, dependencies=())
+        return _tensor(da.Array(graph, name, chunks, meta=np.empty((0,) * len(shape), nd)), dtype, self)
 
 
 def _signature(a: Any) -> Any:

@@ -521,6 +521,10 @@ class NumpyBackend:
     def reduce_all(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         return self._reduce(_reduce.reduce_all, x, axes, out)
 
+    def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:
+        r = _reduce.reduce_var(_nd(x), tuple(axes), correction, out=None if out is None else _nd(out))
+        return self._wrap(r, x.dtype) if out is None else out
+
     def argmax(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
         r = _reduce.argmax(_nd(x), axis, False, out=None if out is None else _nd(out))
         return self._wrap(r) if out is None else out
@@ -662,6 +666,10 @@ class NumpyBackend:
     def threefry(self, key: Tensor, counter: Tensor, *, out: Tensor | None = None) -> Tensor:
         r = _threefry.threefry2x32(_nd(key), _nd(counter), out=None if out is None else _nd(out))
         return self._wrap(r) if out is None else out
+
+    def random_bits(self, key: Tensor, *, shape: Sequence[int], dtype: DType, tag: int = 0) -> Tensor:
+        k = _nd(key)
+        return self._wrap(_threefry.random_bits(int(k[0]), int(k[1]), tuple(shape), _NP[dtype], tag), dtype)
 
     # ---------------------------------------------------------- indexed access
     def gather(self, data: Tensor, indices: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:

@@ -184,6 +184,7 @@ def test_var_std_float32_and_special_cases():
         assert np.isnan(N(xp.var(A(np.zeros((0, 2))), axis=0))).all()
     assert np.isnan(float(xp.std(A([1.0, np.nan, 2.0]))))
     assert float(xp.var(A([5.0]))) == 0.0
+    assert float(xp.var(A(5.0))) == 0.0 and np.isnan(float(xp.std(A(np.nan))))  # 0-d
 
 
 def test_var_std_errors():

@@ -622,6 +622,27 @@ def test_reductions(be, dtname, layout):
                 check(host(be, getattr(be, "reduce_" + name)(xn, axes=axes)), want, what=f"{name} NaN {axes}")
 
 
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("dtname", FLOAT)
+def test_reduce_var(be, dtname, layout):
+    dt = np.dtype(dtname)
+    rng = np.random.default_rng(_seed("var", dtname, layout))
+    x, rx = make(be, layout, (2, 3, 4), normal_gen(dt, rng))
+    r64 = rx.astype(np.float64)
+    for axes, correction in product(AXES_SETS if rx.ndim else [()], (0, 1, 2.5)):
+        n = math.prod(rx.shape[a] for a in axes)
+        with np.errstate(all="ignore"):
+            m2 = ((r64 - r64.sum(axis=axes, keepdims=True) / n) ** 2).sum(axis=axes)
+            want = (m2 / (n - correction) if n - correction > 0 else np.full(m2.shape, np.nan)).astype(dt)
+        what = f"reduce_var {dtname} {layout} axes={axes} correction={correction}"
+        with np.errstate(all="ignore"):
+            check(host(be, be.reduce_var(x, axes=axes, correction=correction)), want, exact=False, what=what)
+            if len(axes) == 2:
+                out = be.buffer(_dt(dtname), want.shape)
+                assert be.reduce_var(x, axes=axes, correction=correction, out=out) is out
+                check(host(be, out), want, exact=False, what=what + " out=")
+
+
 def test_reduction_edge_values(be):
     H, F = (lambda t: host(be, t)), be.from_host
     assert H(be.reduce_sum(F(np.ones(4096, np.float16)), axes=(0,))) == 4096
@@ -1111,6 +1132,23 @@ def test_threefry(be, dtname, layout):
     out = be.buffer(_dt(dtname), rk.shape)
     assert be.threefry(key, ctr, out=out) is out
     check(host(be, out), want.view(dt), what="threefry out=")
+
+
+@pytest.mark.parametrize("dtname", ["uint32", "uint64"])
+@pytest.mark.parametrize("shape", [(), (5,), (3, 4), (2, 0, 3)])
+def test_random_bits(be, dtname, shape):
+    """Element i: the Threefry block (y0, y1) of the counter (hi(i) | tag, lo(i)),
+    reduced to y0 ^ y1 (uint32) or (y0 << 32) | y1 (uint64)."""
+    m = 0xFFFFFFFF
+    for k0, k1, tag in [(0, 0, 0), (m, 7, 0x80000000), (0x13198A2E, 0x03707344, 0x40000000)]:
+        key = be.from_host(np.array([k0, k1], np.uint32))
+        r = be.random_bits(key, shape=shape, dtype=_dt(dtname), tag=tag)
+        want = []
+        for i in range(math.prod(shape)):
+            y0, y1 = _threefry_ref(k0, k1, (i >> 32) | tag, i & m)
+            want.append(y0 ^ y1 if dtname == "uint32" else (y0 << 32) | y1)
+        check(host(be, r), np.array(want, dtname).reshape(shape), what=f"random_bits {shape} {tag:#x}")
+        assert r.dtype is _dt(dtname) and _dense(be.view(r))
 
 
 # ----------------------------------------------------------------- matmul

@@ -360,3 +360,46 @@ def test_scan_vectors():
         R.associative_scan(np.ones(3), 0, "mean")
     s = R.associative_scan(np.ones(4096, np.float16), 0, "sum")
     assert s.dtype == np.float16 and s[-1] == 4096
+
+
+# ------------------------------------------------------------------------ variance
+def _var_from_primitives(be, x, axes, correction):
+    """The variance composed from the backend's own primitives, in two passes: the mean
+    (reduce_sum over the count), then the squared deviations from it, summed."""
+    shape = x.shape
+    n = int(np.prod([shape[a] for a in axes]))
+    keep = tuple(1 if i in axes else d for i, d in enumerate(shape))
+    s = be.reshape(be.reduce_sum(x, axes=axes), keep)
+    m = be.full(x.dtype, keep, NAN) if n == 0 else be.div(s, float(n))
+    dev = be.sub(x, be.broadcast_to(m, shape))
+    ss = be.reduce_sum(be.mul(dev, dev, out=dev), axes=axes)
+    return be.full(x.dtype, ss.shape, NAN) if n - correction <= 0 else be.div(ss, float(n - correction))
+
+
+@pytest.mark.parametrize("dt", FLOATS)
+@pytest.mark.parametrize("layout", ["contiguous", "transposed", "strided", "broadcast", "empty"])
+def test_reduce_var_is_the_two_passes_of_the_primitives_exactly(dt, layout):
+    """The NumPy backend's reduce_var is, bit for bit, the two-pass composition of its
+    reduce_sum, div, sub and mul (NumPy's own var on contiguous inputs)."""
+    from nx_core.backend.numpy_cpu import NumpyBackend
+
+    be = NumpyBackend()
+    rng = np.random.default_rng(2)
+    base = (rng.standard_normal((6, 7, 8)) * 3 + 1e3).astype(dt)
+    x = be.from_host(base if layout != "empty" else base[:0])
+    if layout == "transposed":
+        x = be.permute(x, (2, 0, 1))
+    elif layout == "strided":
+        x = be.flip(be.shrink(x, ((0, 6), (1, 7), (2, 8))), (False, True, False))
+    elif layout == "broadcast":
+        x = be.broadcast_to(be.shrink(x, ((0, 1), (0, 7), (0, 8))), (6, 7, 8))
+    with np.errstate(all="ignore"):
+        for axes in AXES:
+            for correction in (0, 1, 2.5, 1000):
+                got = be.to_host(be.reduce_var(x, axes=axes, correction=correction))
+                want = be.to_host(_var_from_primitives(be, x, axes, correction))
+                np.testing.assert_array_equal(got, want, err_msg=f"{layout} {axes} {correction}")
+                assert got.dtype == dt
+    if layout == "contiguous" and dt != np.float16:
+        for axes in AXES[1:]:
+            np.testing.assert_array_equal(R.reduce_var(base, axes, 1), np.var(base, axis=axes, ddof=1))

@@ -197,3 +197,83 @@ def test_shape_mismatch():
     with pytest.raises(ValueError, match="^threefry: output shape"):
         threefry2x32(np.zeros((3, 2), np.int32), np.zeros((3, 2), np.int32),
                      out=np.zeros((4, 2), np.int32))
+
+
+# ------------------------------------------------- long inputs, the counter-mode stream
+from nx_core.backend import _threefry  # noqa: E402
+from nx_core.backend._threefry import random_bits  # noqa: E402
+
+
+def _whole_array(key, ctr):
+    """The specification on whole uint32 arrays, one NumPy operation per step."""
+    k0, k1 = key[..., 0].astype(np.uint32), key[..., 1].astype(np.uint32)
+    ks = [k0, k1, k0 ^ k1 ^ np.uint32(0x1BD11BDA)]
+    x0, x1 = ctr[..., 0] + ks[0], ctr[..., 1] + ks[1]
+    for r in range(20):
+        x0 = x0 + x1
+        x1 = ((x1 << np.uint32(ROT[r % 8])) | (x1 >> np.uint32(32 - ROT[r % 8]))) ^ x0
+        if (r + 1) % 4 == 0:
+            s = (r + 1) // 4
+            x0 = x0 + ks[s % 3]
+            x1 = x1 + ks[(s + 1) % 3] + np.uint32(s)
+    return np.stack([x0, x1], axis=-1)
+
+
+@pytest.mark.parametrize("n", [_threefry._BLOCK - 1, _threefry._BLOCK, 2 * _threefry._BLOCK + 17])
+def test_longer_than_a_slice(n):
+    """Inputs longer than the slices the kernel mixes at a time, with one key per block
+    or one key for all (broadcast), agree with the whole-array transcription."""
+    rng = np.random.default_rng(n)
+    key = rng.integers(0, 2**32, size=(n, 2), dtype=np.uint64).astype(np.uint32)
+    ctr = rng.integers(0, 2**32, size=(n, 2), dtype=np.uint64).astype(np.uint32)
+    np.testing.assert_array_equal(threefry2x32(key, ctr), _whole_array(key, ctr))
+    one = np.broadcast_to(key[:1], key.shape)
+    np.testing.assert_array_equal(threefry2x32(one, ctr), _whole_array(one, ctr))
+    for p in (0, n // 2, n - 1):
+        assert tuple(int(v) for v in threefry2x32(one, ctr)[p]) == _ref(int(key[0, 0]), int(key[0, 1]), int(ctr[p, 0]), int(ctr[p, 1]))
+
+
+def _stream(k0, k1, start, n, tag=0):
+    """The (y0, y1) words of the counters (hi(i) | tag, lo(i)), i in [start, start + n)."""
+    i = np.arange(start, start + n, dtype=np.uint64)
+    ctr = np.stack([(i >> np.uint64(32)).astype(np.uint32) | np.uint32(tag), i.astype(np.uint32)], axis=1)
+    return threefry2x32(np.broadcast_to(np.array([k0, k1], np.uint32), ctr.shape), ctr)
+
+
+def _combine(y, dtype):
+    if dtype == np.uint32:
+        return y[:, 0] ^ y[:, 1]
+    return (y[:, 0].astype(np.uint64) << np.uint64(32)) | y[:, 1]
+
+
+@pytest.mark.parametrize("dtype", [np.uint32, np.uint64])
+@pytest.mark.parametrize("tag", [0, 0x80000000])
+@pytest.mark.parametrize("shape", [(), (1,), (7,), (3 * _threefry._BLOCK + 5,), (3, 40_001), (5, 6, 7)])
+def test_random_bits_is_the_counter_stream(shape, tag, dtype):
+    k0, k1 = 0x9E3779B9, 0xFFFFFFFF
+    n = int(np.prod(shape))
+    got = random_bits(k0, k1, shape, dtype, tag)
+    assert got.shape == shape and got.dtype == dtype and got.flags.c_contiguous
+    np.testing.assert_array_equal(got.reshape(-1), _combine(_stream(k0, k1, 0, n, tag), dtype))
+
+
+@pytest.mark.parametrize("dtype", [np.uint32, np.uint64])
+def test_random_bits_of_a_box_are_those_of_the_whole(dtype):
+    """Any block of the array, computed on its own, has the whole array's bits there:
+    boxes that keep whole rows, that cut every axis (short runs) and single elements."""
+    shape = (6, 9, 4000)
+    whole = random_bits(3, 4, shape, dtype)
+    for box in [((2, 3), (0, 9), (0, 4000)), ((1, 5), (0, 9), (0, 4000)), ((1, 4), (2, 7), (10, 3990)),
+                ((0, 6), (0, 9), (100, 117)), ((5, 6), (8, 9), (3999, 4000)), ((0, 6), (3, 4), (0, 4000))]:
+        got = random_bits(3, 4, shape, dtype, 0, box)
+        np.testing.assert_array_equal(got, whole[tuple(slice(a, b) for a, b in box)], err_msg=str(box))
+
+
+@pytest.mark.parametrize("dtype", [np.uint32, np.uint64])
+def test_random_bits_across_the_high_word(dtype):
+    """Counters whose high word changes inside a slice: rows 511 and 512 of a (2**20,
+    2**13) array straddle element 2**32."""
+    shape = (1 << 20, 1 << 13)
+    want = _combine(_stream(1, 2, 511 << 13, 2 << 13, 0x40000000), dtype).reshape(2, -1)
+    np.testing.assert_array_equal(random_bits(1, 2, shape, dtype, 0x40000000, ((511, 513), (0, 1 << 13))), want)
+    np.testing.assert_array_equal(random_bits(1, 2, shape, dtype, 0x40000000, ((511, 513), (8000, 8100))), want[:, 8000:8100])

@@ -87,6 +87,110 @@ def test_random_numbers_are_the_cpu_devices_on_any_slice(small_chunks):
         np.testing.assert_array_equal(np.asarray(big[sl]), ref[sl])
 
 
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda k: xp.random.normal(k, shape=(7, 33, 101)),
+        lambda k: xp.random.uniform(k, shape=(50, 999), dtype=xp.float32, minval=-1.0, maxval=3.0),
+        lambda k: xp.random.bits(k, shape=(301, 77), dtype=xp.uint64),
+        lambda k: xp.random.bits(k, shape=(4, 5, 6, 7)),
+        lambda k: xp.random.integers(k, -10, 10**12, shape=(123, 457)),
+        lambda k: xp.random.split(k, 5000),
+        lambda k: xp.random.normal(xp.random.fold_in(xp.random.split(k)[1], 9), shape=(3000,), dtype=xp.float32),
+    ],
+)
+def test_random_numbers_agree_whatever_the_chunks_cut(draw):
+    """Chunks of whole rows (the default), chunks that cut every axis (short runs of
+    counters) or a few axes: each chunk's counters come from its position, and the
+    numbers are the CPU device's exactly."""
+    from nx_core.backend.dask_array import set_chunks
+
+    want = np.asarray(draw(xp.random.key(2024)))
+    for size, fixed in (("1KiB", "auto"), ("64KiB", "auto"), ("1KiB", 3), ("1KiB", {0: 2, 1: 300})):
+        set_chunks(fixed)
+        try:
+            with dask.config.set({"array.chunk-size": size}):
+                got = draw(xp.random.key(2024, device=DASK))
+        finally:
+            set_chunks("auto")
+        assert got.arr.npartitions > 1 or size != "1KiB"
+        assert np.asarray(got).dtype == want.dtype
+        np.testing.assert_array_equal(np.asarray(got), want, err_msg=f"{size} {fixed}")
+
+
+def _held_bytes(make, below=None):
+    """The most bytes of chunk results Dask's local scheduler held at once while it
+    computed ``make()``'s value (counting only values smaller than ``below`` bytes when
+    given), and that value."""
+    from dask.callbacks import Callback
+
+    class Held(Callback):
+        most = 0
+
+        def _posttask(self, key, result, dsk, state, id):
+            sizes = (getattr(v, "nbytes", 0) for v in state["cache"].values())
+            self.most = max(self.most, sum(n for n in sizes if below is None or n < below))
+
+    with Held() as h:
+        value = np.asarray(make())
+    return h.most, value
+
+
+def test_random_normals_stream_through_their_mean_and_std():
+    """The draws are computed chunk by chunk next to the reductions that consume them:
+    the scheduler holds a few chunks at a time, never the array (100 chunks here), and
+    the standard deviation reads each chunk once (one pass, not two)."""
+    with dask.config.set({"array.chunk-size": "64KiB"}):
+        x = xp.random.normal(xp.random.key(3, device=DASK), shape=(100, 8192))
+    chunk = 8 * max(a * b for a in x.arr.chunks[0] for b in x.arr.chunks[1])
+    assert x.arr.npartitions >= 100
+    for stat in (xp.mean, xp.std, lambda a: xp.stack([xp.mean(a), xp.std(a)])):
+        most, value = _held_bytes(lambda: stat(x))
+        assert most <= 12 * chunk, f"held {most / chunk:.1f} chunks at once"
+    cpu = np.asarray(xp.random.normal(xp.random.key(3), shape=(100, 8192)))
+    np.testing.assert_allclose(value, [cpu.mean(), cpu.std()], rtol=1e-12)
+
+
+def test_values_come_to_the_host_chunk_by_chunk():
+    """np.asarray writes each chunk into the result as it is computed: Dask never holds
+    all the chunks besides the result (as computing them, then concatenating, would)."""
+    with dask.config.set({"array.chunk-size": "64KiB"}):
+        x = xp.sin(xp.reshape(xp.arange(1_000_000.0, device=DASK), (1000, 1000))) * 2.0
+    assert x.arr.npartitions > 50
+    most, got = _held_bytes(lambda: x, below=x.size * 8)  # the chunks, not the result
+    assert most <= 8 * 65536, f"held {most} bytes of chunks at once"
+    np.testing.assert_array_equal(got, np.sin(np.arange(1_000_000.0).reshape(1000, 1000)) * 2.0)
+    with dask.config.set(scheduler="synchronous"):
+        np.testing.assert_array_equal(np.asarray(x[::7, 3]), got[::7, 3])
+    assert np.asarray(xp.sum(x)).shape == ()
+
+
+@pytest.mark.parametrize("dtype", [xp.float32, xp.float64])
+def test_variance_in_one_pass_agrees_to_rounding(dtype, small_chunks):
+    rng = np.random.default_rng(8)
+    a = rng.standard_normal((40, 300, 7)) * 5.0 + 1e3  # a large mean: deviations must be merged with care
+    a[3, 4, 5] = 1e5
+    x, c = xp.asarray(a, dtype=dtype, device=DASK), xp.asarray(a, dtype=dtype)
+    assert x.arr.npartitions > 4
+    rtol = 1e-4 if dtype is xp.float32 else 1e-11
+    for axis in (None, 0, 1, 2, (0, 2), (1, 2)):
+        for correction in (0, 1, 2.5):
+            for f in (xp.var, xp.std):
+                got = f(x, axis=axis, correction=correction, keepdims=True)
+                want = f(c, axis=axis, correction=correction, keepdims=True)
+                assert got.shape == want.shape and got.dtype == want.dtype
+                np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=rtol)
+    s = x[::3, ::-2, 1:]  # a view whose chunks are uneven
+    np.testing.assert_allclose(np.asarray(xp.var(s, axis=(0, 1))), np.asarray(xp.var(c[::3, ::-2, 1:], axis=(0, 1))), rtol=rtol)
+    assert np.isnan(float(xp.var(x, correction=x.size)))  # M - correction <= 0
+    b = np.array(a)
+    b[0, 0, 0], b[1, 1, 1] = np.inf, np.nan
+    got = np.asarray(xp.var(xp.asarray(b, dtype=dtype, device=DASK), axis=0))
+    with np.errstate(invalid="ignore"):
+        want = np.asarray(xp.var(xp.asarray(b, dtype=dtype), axis=0))
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+
+
 def test_writes_give_the_array_new_contents_and_never_reach_other_views():
     """Dask arrays are immutable: x[k] = v and x += y change x; a view taken from x
     before keeps its values, and writing into a view leaves x alone."""

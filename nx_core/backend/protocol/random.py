@@ -1,4 +1,4 @@
-"""The backend protocol: counter-based random bits: the Threefry-2x32 block function.
+"""The backend protocol: counter-based random bits: the Threefry-2x32 block function and its counter-mode stream.
 
 The conventions and the named contract clauses ([EW1], [EW2], [RED], [MOV]) are in
 ``nx_core.backend.protocol``.
@@ -6,15 +6,16 @@ The conventions and the named contract clauses ([EW1], [EW2], [RED], [MOV]) are 
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, Sequence
 
+from ...dtype import DType
 from ...tensor import Tensor
 
 __all__ = ["RandomPrimitives"]
 
 
 class RandomPrimitives(Protocol):
-    """Counter-based random bits: the Threefry-2x32 block function."""
+    """Counter-based random bits: the Threefry-2x32 block function and its counter-mode stream."""
 
     # ------------------------------------------------------------ random
     def threefry(self, key: Tensor, counter: Tensor, *, out: Tensor | None = None) -> Tensor:
@@ -23,3 +24,13 @@ class RandomPrimitives(Protocol):
         ``threefry2x32_20``) of each counter pair under its key pair, on the uint32 bit
         patterns; result in counter's dtype and shape; pairs addressed through any
         last-axis stride."""
+
+    def random_bits(self, key: Tensor, *, shape: Sequence[int], dtype: DType, tag: int = 0) -> Tensor:
+        """Frontend guarantees: ``key`` uint32 of shape ``(2,)``; ``shape`` non-negative
+        ints with fewer than 2**62 elements; ``dtype`` uint32 or uint64; ``tag`` an int in
+        ``[0, 2**32)``. Backend must: a fresh C-contiguous tensor of ``shape`` and
+        ``dtype`` whose element ``i`` (row-major) is, with ``(y0, y1)`` the Threefry-2x32-20
+        block of the counter ``((i >> 32) | tag, i mod 2**32)`` under ``key`` (as
+        ``threefry`` computes it), ``y0 ^ y1`` for uint32 and ``(y0 << 32) | y1`` for
+        uint64: the same bits whatever the backend, and whatever part of the result is
+        computed first or alone (a lazy backend computes any block on its own)."""

@@ -42,6 +42,14 @@ class ReductionPrimitives(Protocol):
         """Frontend guarantees: [RED]. Backend must: bool result, whether every element
         is non-zero; empty extent gives True."""
 
+    def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:
+        """Frontend guarantees: [RED]; ``x`` real floating; ``correction`` an int or a
+        float. Backend must: the variance, the sum of squared deviations from the mean
+        over ``M - correction`` (``M`` the number of elements reduced), NaN where that is
+        <= 0 or the extent is empty; x's dtype. The reference (NumPy) computes it in two
+        passes, as NumPy's ``var``; a backend may take one pass over the data (per-block
+        counts, means and sums of squared deviations, merged), which agrees to rounding."""
+
     def argmax(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: ``axis`` valid; ``out``, if given, an integer tensor of
         the reduced shape. Backend must: index of the FIRST maximum along ``axis`` (the
