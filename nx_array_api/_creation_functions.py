@@ -345,14 +345,15 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: A
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An array of ``shape`` filled with zeros (default dtype float64)."""
-    if dtype is None and device is None:  # _filled's common case, one call less
-        dev = default_device()
+    if dtype is None is device:  # _filled's common case, one call less
         last = _val.LAST_PLAIN
-        if not dev.unsupported and 0 < (last[1] if shape is last[0] else plain_size(shape)) < _SMALL_F64:
-            try:
-                return dev.backend.full(_DEFAULT_FLOAT, shape, 0)
-            except MemoryError as e:
-                raise MemoryError(core_message("zeros", e)) from None
+        if 0 < (last[1] if shape is last[0] else plain_size(shape)) < _SMALL_F64:
+            dev = default_device()
+            if not dev.unsupported:
+                try:
+                    return dev.backend.full(_DEFAULT_FLOAT, shape, 0)
+                except MemoryError as e:
+                    raise MemoryError(core_message("zeros", e)) from None
     return _filled("zeros", shape, dtype, device, 0)
 
 

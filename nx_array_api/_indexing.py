@@ -426,12 +426,30 @@ def _plain(shape: tuple, keys: tuple) -> bool:
 
 
 _FULL = slice(None)
+_NONE = type(None)
 
 
 def getitem(x: Array, key: Any, /) -> Array:
     """``x[key]``: a view for basic keys, a copy for integer/boolean array keys."""
+    # The common keys go straight to the backend; the order of the tests is the order of
+    # their frequency, and each test is a class identity (the cheapest test Python has).
     c = key.__class__
-    if c is Array:  # x[int array] along axis 0, or x[mask] with x's own shape
+    if c is tuple:
+        if len(key) == 2 and key[1] is Ellipsis:  # x[k, ...]: the standard's spelling of x[k]
+            k = key[0]
+            c = k.__class__
+            if c is slice:
+                s = k.start.__class__
+                e = k.stop.__class__
+                if (s is _NONE or s is int) and (e is _NONE or e is int) and (k.step is None or (k.step.__class__ is int and k.step)) and x.shape:
+                    return x.backend.basic_view(x, key)
+            elif c is int:
+                shape = x.shape
+                if shape and -shape[0] <= k < shape[0]:
+                    return x.backend.basic_view(x, key)
+        elif _plain(x.shape, key):  # x[i, 1:5], x[..., None]
+            return x.backend.basic_view(x, key)
+    elif c is Array:  # x[int array] along axis 0, or x[mask] with x's own shape
         d = key.dtype
         B = x.backend
         if key.backend is B and ((d in _INTEGER and key.shape and x.shape) or (d is _BOOL and key.shape == x.shape and _flags.BOOLEAN_INDEXING)):
@@ -439,21 +457,15 @@ def getitem(x: Array, key: Any, /) -> Array:
                 return B.index(x, (key,))
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
-    else:
-        k = key
-        if c is tuple:
-            if len(key) == 2 and key[1] is Ellipsis:  # x[k, ...]: the standard's spelling of x[k]
-                k = key[0]
-                c = k.__class__
-            elif _plain(x.shape, key):  # x[i, 1:5], x[..., None]
-                return x.backend.basic_view(x, key)
-        if c is slice:  # x[start:stop:step]
-            if k.start.__class__ in _INT_OR_NONE and k.stop.__class__ in _INT_OR_NONE and (k.step is None or (k.step.__class__ is int and k.step)) and x.shape:
-                return x.backend.basic_view(x, key if k is not key else (key,))
-        elif c is int:  # x[i]
-            shape = x.shape
-            if shape and -shape[0] <= k < shape[0]:
-                return x.backend.basic_view(x, key if k is not key else (key,))
+    elif c is slice:  # x[start:stop:step]
+        s = key.start.__class__
+        e = key.stop.__class__
+        if (s is _NONE or s is int) and (e is _NONE or e is int) and (key.step is None or (key.step.__class__ is int and key.step)) and x.shape:
+            return x.backend.basic_view(x, (key,))
+    elif c is int:  # x[i]
+        shape = x.shape
+        if shape and -shape[0] <= key < shape[0]:
+            return x.backend.basic_view(x, (key,))
     basic, t, k, _ = _resolve_general("__getitem__", x, key)
     if basic:
         return t

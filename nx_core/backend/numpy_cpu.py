@@ -394,7 +394,7 @@ class NumpyBackend:
         r.arr = a
         r.dtype = dtype
         r.backend = self
-        r.shape = a.shape
+        r.shape = shape if shape.__class__ is tuple else a.shape  # the frontend's tuple of ints
         return r
 
     def to_dlpack(self, t: Tensor, **kwargs: Any) -> Any:
