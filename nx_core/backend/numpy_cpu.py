@@ -207,10 +207,12 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
             x = _nd(a)
         if type(b) in _SCALARS:
             y = b
+            s = a.shape  # a scalar operand: the result has a's shape
         else:
             y = b.arr
             if y is None:
                 y = _nd(b)
+            s = None
         if out is None:
             r = ufunc(x, y)
             if type(r) is np.ndarray:  # _native, inlined: this is every binary op's path
@@ -218,7 +220,7 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
                 t.arr = r
                 t.dtype = _FROM_NP[r.dtype]
                 t.backend = self
-                t.shape = r.shape
+                t.shape = r.shape if s is None else s
                 return t
             return self._wrap(r)
         ufunc(x, y, out=_nd(out))
@@ -226,6 +228,7 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc
+    op.broadcasts = True  # type: ignore[attr-defined]  # [EW2]: a ufunc broadcasts its operands
     return op
 
 
@@ -241,7 +244,7 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str):
                 t.arr = r
                 t.dtype = _FROM_NP[r.dtype]
                 t.backend = self
-                t.shape = r.shape
+                t.shape = x.shape  # an element-wise unary op keeps the shape
                 return t
             return self._wrap(r)
         ufunc(a, out=_nd(out))

@@ -44,6 +44,10 @@ Named contract clauses used in the docstrings:
   already done with ``expand``), or ``b`` is a Python scalar; ``out``, if given, has
   that shape and the result dtype. Backend must: compute element ``i`` from ``a[i]`` and
   ``b[i]`` read through their views, write every element of the result, return it.
+  A backend whose binary primitive broadcasts by itself (NumPy's ufuncs do) may say so
+  with a true ``broadcasts`` attribute on the method's function; the frontend then
+  checks that the operands' shapes broadcast together and hands them over unexpanded
+  (``x + row`` makes no stride-0 view first). ``out`` then has the broadcast shape.
 [EW1] Frontend guarantees: ``out``, if given, has ``x``'s shape and the result dtype
   (``x``'s unless stated). Backend must: as [EW2] with one operand.
 [RED] Frontend guarantees: ``axes`` are valid, non-negative and unique (``()`` means no

@@ -1,0 +1,101 @@
+"""Binary element-wise functions on operands of different shapes.
+
+Some backend primitives broadcast by themselves (protocol [EW2]: NumPy's ufuncs carry a
+true ``broadcasts`` attribute) and get their operands unexpanded; the others get stride-0
+views made by the frontend. Both must give NumPy's values, and shapes that do not
+broadcast are a ValueError naming the function either way.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import nx_array_api as xp
+from nx_array_api import _elementwise_functions as ew
+from nx_core.backend.numpy_cpu import NumpyBackend
+
+SHAPES = [((3, 1, 4), (2, 4)), ((4,), (3, 4)), ((), (3,)), ((3, 1), ()), ((0, 4), (4,)), ((2, 1), (1, 3))]
+
+# (nx name, NumPy function, operand kind)
+FUNCS = [
+    ("add", np.add, "f"),
+    ("subtract", np.subtract, "f"),
+    ("multiply", np.multiply, "f"),
+    ("divide", np.divide, "f"),
+    ("pow", np.power, "f"),
+    ("atan2", np.arctan2, "f"),
+    ("hypot", np.hypot, "f"),
+    ("copysign", np.copysign, "f"),
+    ("logaddexp", np.logaddexp, "f"),
+    ("maximum", np.maximum, "f"),
+    ("equal", np.equal, "f"),
+    ("not_equal", np.not_equal, "f"),
+    ("less", np.less, "f"),
+    ("greater", np.greater, "f"),
+    ("greater_equal", np.greater_equal, "f"),
+    ("bitwise_and", np.bitwise_and, "i"),
+    ("bitwise_xor", np.bitwise_xor, "i"),
+    ("floor_divide", np.floor_divide, "i"),
+    ("remainder", np.remainder, "i"),
+]
+
+
+def operands(kind: str, s1: tuple, s2: tuple) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(7)
+    if kind == "f":
+        return rng.uniform(0.5, 3.0, s1), rng.uniform(0.5, 3.0, s2)
+    return rng.integers(1, 50, s1), rng.integers(1, 9, s2)
+
+
+@pytest.mark.parametrize("name,ref,kind", FUNCS, ids=[f[0] for f in FUNCS])
+@pytest.mark.parametrize("s1,s2", SHAPES, ids=str)
+def test_broadcasting_binary_functions_agree_with_numpy(name, ref, kind, s1, s2):
+    a, b = operands(kind, s1, s2)
+    f = getattr(xp, name)
+    for p, q in ((a, b), (b, a)):
+        got = f(xp.asarray(p), xp.asarray(q))
+        want = ref(p, q)
+        assert got.shape == want.shape
+        np.testing.assert_allclose(np.asarray(got), want, rtol=1e-15)
+
+
+def test_strided_and_reversed_operands_broadcast_too():
+    a = np.arange(24.0).reshape(4, 6)
+    x = xp.asarray(a)
+    row = x[1, ::-2]  # a reversed, strided view of shape (3,)
+    col = x[::2, :1]  # (2, 1), strided
+    np.testing.assert_array_equal(np.asarray(x[:, ::2] + row), a[:, ::2] + a[1, ::-2])
+    np.testing.assert_array_equal(np.asarray(col * row), a[::2, :1] * a[1, ::-2])
+
+
+def test_incompatible_shapes_are_a_value_error_naming_the_function():
+    x, y = xp.ones((3, 4)), xp.ones((5,))
+    for name in ("add", "divide", "greater", "maximum"):
+        with pytest.raises(ValueError, match=rf"^{name}: "):
+            getattr(xp, name)(x, y)
+
+
+def test_ufunc_primitives_say_they_broadcast_and_are_given_unexpanded_operands(monkeypatch):
+    B = NumpyBackend
+    assert ew._broadcasts(xp.ones(1).backend, "add") and ew._broadcasts(xp.ones(1).backend, "cmplt")
+    assert not ew._broadcasts(xp.ones(1).backend, "div")  # integer C division is a kernel
+    assert not ew._broadcasts(xp.ones(1).backend, "pow")
+
+    def refuse(self, t, shape):
+        raise AssertionError("broadcast_to called for a primitive that broadcasts")
+
+    x, row = xp.ones((2, 3)), xp.arange(3.0)
+    monkeypatch.setattr(B, "broadcast_to", refuse)
+    np.testing.assert_array_equal(np.asarray(x + row), np.ones((2, 3)) + np.arange(3.0))
+    np.testing.assert_array_equal(np.asarray(row < x), np.arange(3.0) < np.ones((2, 3)))
+
+
+def test_inplace_operator_with_a_broadcast_operand():
+    a = np.arange(6.0).reshape(2, 3)
+    x = xp.asarray(a.copy())
+    x += xp.asarray([1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(np.asarray(x), a + [1.0, 2.0, 3.0])
+    with pytest.raises(ValueError):
+        y = xp.asarray([1.0, 2.0, 3.0])
+        y += xp.ones((2, 3))  # the result's shape is not y's
