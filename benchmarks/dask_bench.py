@@ -1,6 +1,6 @@
 """The Dask device, measured: out of core, and compute-bound work on every core.
 
-    python benchmarks/dask_bench.py [--gigabytes 32] [--elements 1e8] [--skip-out-of-core] [--skip-compute-bound]
+    python benchmarks/dask_bench.py [--gigabytes 32] [--elements 1e8] [--chunk-size 64MiB] [--skip-out-of-core] [--skip-compute-bound]
 
 1. Out of core: the mean and standard deviation of ``--gigabytes`` of float64 random
    normals drawn with ``nx_array_api.random`` on the Dask device (more than the
@@ -77,7 +77,7 @@ def best_of(fn: Callable[[], Any], rounds: int) -> float:
     return best
 
 
-def compute_bound(elements: float, rounds: int) -> bool:
+def compute_bound(elements: float, rounds: int, chunk_size: str) -> bool:
     import dask
 
     import nx_array_api as xp
@@ -86,8 +86,8 @@ def compute_bound(elements: float, rounds: int) -> bool:
     a = np.random.default_rng(0).random((side, side))
     m = np.random.default_rng(1).random((4000, 4000))
     print(f"\n[compute-bound] {side}x{side} float64 ({side * side / 1e6:.0f} M elements), matmul 4000x4000, "
-          f"{os.cpu_count()} cores; best of {rounds}")
-    with dask.config.set({"array.chunk-size": "32MiB"}):
+          f"{os.cpu_count()} cores, chunks of {chunk_size}; best of {rounds}")
+    with dask.config.set({"array.chunk-size": chunk_size}):
         xa = xp.persist(xp.asarray(a, device="dask"))
         xm = xp.persist(xp.asarray(m, device="dask"))
     work = {
@@ -115,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--gigabytes", type=float, default=32.0, help="size of the out-of-core array (default 32)")
     ap.add_argument("--elements", type=float, default=1e8, help="elements of the compute-bound arrays (default 1e8)")
-    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--chunk-size", default="64MiB", help="Dask's array.chunk-size for the compute-bound arrays (default 64MiB)")
     ap.add_argument("--skip-out-of-core", action="store_true")
     ap.add_argument("--skip-compute-bound", action="store_true")
     args = ap.parse_args(argv)
@@ -123,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_out_of_core:  # first: the peak RSS it reports is its own
         ok = out_of_core(args.gigabytes)
     if not args.skip_compute_bound:
-        ok = compute_bound(args.elements, args.rounds) and ok
+        ok = compute_bound(args.elements, args.rounds, args.chunk_size) and ok
     print(f"\ndask benchmarks: {'all targets met' if ok else 'some targets missed'}")
     return 0
 

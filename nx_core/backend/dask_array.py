@@ -98,6 +98,10 @@ def _chunks(shape: tuple, dtype: DType) -> Any:
     return tuple([1] * j + ["auto"] + [-1] * (len(shape) - j - 1))
 
 
+#: matmul keeps its right operand whole when it is at most this many chunks in size.
+_WHOLE_OPERAND = 4
+
+
 def _tensor(arr: Any, dtype: DType, backend: Any) -> Tensor:
     """A tensor whose logical elements are the dask array ``arr`` (its own buffer, laid
     out in C order: ``DaskBackend.layout`` reports that View, never a real memory layout)."""
@@ -341,9 +345,17 @@ class DaskBackend:
 
     # ------------------------------------------------------------ linear algebra
     def matmul(self, a: Tensor, b: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Dask's matmul. When ``b``'s matrices fit in a few chunks, the contracted axis
+        is made one chunk in both operands: each task is then one BLAS call on a block of
+        ``a``'s rows and all of ``b``, with no partial products to add up afterwards
+        (Dask's own plan for a contracted axis in pieces, kept for a larger ``b``)."""
         if a.dtype.kind not in "fc" or a.numel == 0 or b.numel == 0:
             return self._eager("matmul", (a, b), {"out": out} if out is not None else {})
-        return self._into(out, da.matmul(a.arr, b.arr), a.dtype)
+        x, y = a.arr, b.arr
+        if b.ndim >= 2 and a.ndim >= 1 and b.numel * b.dtype.itemsize <= _WHOLE_OPERAND * dask.utils.parse_bytes(dask.config.get("array.chunk-size")):
+            x = x.rechunk({a.ndim - 1: -1})
+            y = y.rechunk({b.ndim - 2: -1, b.ndim - 1: -1})
+        return self._into(out, da.matmul(x, y), a.dtype)
 
     # ------------------------------------------------------------ random
     def threefry(self, key: Tensor, counter: Tensor, *, out: Tensor | None = None) -> Tensor:

@@ -77,6 +77,22 @@ def test_reductions_agree_to_rounding(small_chunks):
     np.testing.assert_allclose(got, want, rtol=1e-12)
 
 
+@pytest.mark.parametrize("chunk_size", ["64KiB", "4KiB"])
+def test_matmul_plans(chunk_size):
+    """A right operand of a few chunks is kept whole along the contracted axis (one BLAS
+    call per block of rows); a larger one keeps Dask's plan of partial products. Both
+    agree with the CPU device to rounding, batched too."""
+    a = np.random.default_rng(0).random((3, 120, 90))
+    b = np.random.default_rng(1).random((90, 70))  # 49 KiB: whole at 64 KiB chunks, not at 4 KiB
+    with dask.config.set({"array.chunk-size": chunk_size}):
+        x, y = xp.asarray(a, device=DASK), xp.asarray(b, device=DASK)
+        r = xp.matmul(x, y)
+        partial_sums = any("chunk_sum" in str(name) for name in r.arr.dask.layers)
+        np.testing.assert_allclose(np.asarray(r), a @ b, rtol=1e-12)
+        np.testing.assert_allclose(np.asarray(xp.matmul(y.mT, x.mT)), (a @ b).transpose(0, 2, 1), rtol=1e-12)
+    assert partial_sums == (chunk_size == "4KiB")
+
+
 def test_random_numbers_are_the_cpu_devices_on_any_slice(small_chunks):
     """The same key draws the same numbers on the Dask device, chunk boundaries or not."""
     n = 300_000
