@@ -261,7 +261,7 @@ def asarray(
                     break
             else:
                 if k is float:
-                    d = default_dtype(dev, "real floating")
+                    d = _DEFAULT_FLOAT if not dev.unsupported else default_dtype(dev, "real floating")
                 else:
                     d = default_dtype(dev, "integral")
                     check_values("asarray", obj, {INT}, d)

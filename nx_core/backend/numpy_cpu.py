@@ -32,6 +32,7 @@ from ._strided import read, strided
 __all__ = ["NumpyBackend", "to_numpy_dtype", "from_numpy_dtype"]
 
 _NP = {d: np.dtype(d.name) for d in D.ALL}
+_SINGLE = frozenset(d for d in D.ALL if (d.kind == "f" and d.itemsize < 8) or (d.kind == "c" and d.itemsize < 16))
 _FROM_NP = {v: k for k, v in _NP.items()}
 D.register_numpy_dtypes(_NP)  # NumPy reads nx dtypes: np.dtype(xp.float64)
 
@@ -880,7 +881,7 @@ class NumpyBackend:
 
     def from_sequence(self, values: Sequence[Any], shape: Sequence[int], dtype: DType) -> Tensor:
         """A fresh tensor of ``dtype`` and ``shape`` from the flat row-major Python scalars ``values`` (already checked to fit)."""
-        if (dtype.kind == "f" and dtype.itemsize < 8) or (dtype.kind == "c" and dtype.itemsize < 16):
+        if dtype in _SINGLE:
             # Only single precision can overflow (to inf) from checked Python floats.
             with np.errstate(over="ignore", invalid="ignore"):
                 a = np.array(values, dtype=_NP[dtype])
@@ -888,7 +889,12 @@ class NumpyBackend:
             a = np.array(values, dtype=_NP[dtype])
         if a.shape != shape:
             a = a.reshape(tuple(shape))
-        return _native(a, dtype, self)
+        t = _new(MADE.cls)  # _native, inlined: asarray(list) is a benchmarked call
+        t.arr = a
+        t.dtype = dtype
+        t.backend = self
+        t.shape = a.shape
+        return t
 
     # ------------------------------------------------ basic indexing, rolling
     def basic_view(self, t: Tensor, key: tuple) -> Tensor:
