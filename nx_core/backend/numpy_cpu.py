@@ -572,10 +572,16 @@ class NumpyBackend:
             return None if v is None else _over(t.buffer, v, t.dtype, self)
         if a.shape == shape:
             return t
-        try:
-            return _native(a.reshape(shape, copy=False), t.dtype, self)
-        except ValueError:  # NumPy: "cannot reshape ... without copying"
-            return None
+        r = a.reshape(shape)  # (copy=False would say it too, at twice the cost of the call)
+        b = r.base  # NumPy collapses bases: a view's is a or a's; a copy's is a new array
+        if b is not a and (b is None or b is not a.base):
+            return None  # only a copy can give the shape
+        v = _new(MADE.cls)  # _native, inlined: reshape is a benchmarked call
+        v.arr = r
+        v.dtype = t.dtype
+        v.backend = self
+        v.shape = shape
+        return v
 
     def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
         a = t.arr

@@ -100,6 +100,42 @@ def test_reshape_reports_when_only_a_copy_can_do_it():
     same_memory_layout(r)
 
 
+def _factorisations(n: int) -> list[tuple[int, ...]]:
+    out = [(n,)]
+    for d in range(2, n):
+        if n % d == 0:
+            out += [(d, n // d)] + [(d,) + f for f in _factorisations(n // d) if len(f) < 3]
+    return out
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda t: t,
+        lambda t: B.permute(t, (1, 0)),
+        lambda t: B.basic_view(t, (slice(None), slice(None, None, 2))),
+        lambda t: B.basic_view(t, (slice(1, 3),)),
+        lambda t: B.basic_view(t, (slice(None), slice(0, 3))),
+        lambda t: B.basic_view(B.permute(t, (1, 0)), (slice(None, None, -1),)),
+        lambda t: B.reshape(B.permute(t, (1, 0)), (6, 2, 2)),
+    ],
+)
+def test_reshape_is_a_view_exactly_when_numpy_can_make_one(make):
+    """None where NumPy's reshape(copy=False) refuses; else a view of the same memory."""
+    t = make(base())
+    for shape in _factorisations(t.numel):
+        r = B.reshape(t, shape)
+        try:
+            want = t.arr.reshape(shape, copy=False)
+        except ValueError:
+            assert r is None, shape
+            continue
+        assert r is not None and r.shape == shape, shape
+        np.testing.assert_array_equal(r.arr, want)
+        assert np.shares_memory(r.arr, t.arr)
+        same_memory_layout(r)
+
+
 def test_backends_make_the_registered_class_and_the_namespace_registers_array():
     import nx_array_api as xp
 
