@@ -543,6 +543,10 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
                 B.assign_at(x, k, v)
         else:
             B.index_put(t, k, v)
+            if t is not x and t.numel and t.buffer is not x.buffer:
+                # 0-d booleans in the key made t x with unit axes inserted; a backend whose
+                # buffers are immutable (Dask) wrote new contents into t only: give them to x
+                B.assign(x, B.reshape(t, x.shape))
     except NxInvalidArgument as e:
         raise ValueError(core_message(name, e)) from None
     except IndexError as e:
