@@ -132,10 +132,5 @@ def explicit(buffer: Any, view: View, dtype: DType, backend: Any, arr: Any = Non
     """A tensor laid out as ``view`` in ``buffer``; ``arr`` is the backend's array of
     its elements when the backend has one for that layout (None for a masked View)."""
     t = _alloc(MADE.cls)
-    t.arr = arr
-    t._buffer = buffer
-    t._view = view
-    t.dtype = dtype
-    t.backend = backend
-    t.shape = view.shape
+    Tensor.__init__(t, buffer, view, dtype, backend, arr)  # (the registered class's own may refuse)
     return t
