@@ -39,7 +39,9 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, expand: bool = Tr
     """Validates and promotes two operands: (a, b, dtype), tensors of the promoted dtype
     broadcast to one shape, or a tensor and a Python scalar (always the second operand;
     a scalar first operand is filled out to a tensor). The first is always a tensor, on
-    the backend both arrays share (ValueError when they live on two devices).
+    the backend both arrays share (ValueError when they live on two devices). With
+    ``expand`` False the shapes are checked to broadcast together but the tensors keep
+    them, for a primitive that broadcasts by itself ([EW2]).
     """
     if type(x1) is Array and type(x2) is Array:
         t1, t2 = x1, x2
