@@ -35,13 +35,13 @@ _INEXACT = _dt.CATEGORIES["floating-point"]
 _PROMOTE = _dt.PROMOTE
 
 
-def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, expand: bool = True) -> tuple[Any, Any, DType]:
+def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None = None) -> tuple[Any, Any, DType]:
     """Validates and promotes two operands: (a, b, dtype), tensors of the promoted dtype
     broadcast to one shape, or a tensor and a Python scalar (always the second operand;
     a scalar first operand is filled out to a tensor). The first is always a tensor, on
-    the backend both arrays share (ValueError when they live on two devices). With
-    ``expand`` False the shapes are checked to broadcast together but the tensors keep
-    them, for a primitive that broadcasts by itself ([EW2]).
+    the backend both arrays share (ValueError when they live on two devices). When the
+    backend's primitive ``prim`` broadcasts by itself ([EW2]), shapes that differ are
+    checked to broadcast together and the tensors keep them.
     """
     if type(x1) is Array and type(x2) is Array:
         t1, t2 = x1, x2
@@ -62,7 +62,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, expand: bool = Tr
         s1, s2 = t1.shape, t2.shape
         if s1 != s2:
             shape = broadcast_pair(name, s1, s2)
-            if expand:
+            if not _broadcasts(B, prim):
                 t1 = broadcast_tensor(t1, shape)
                 t2 = broadcast_tensor(t2, shape)
         return t1, t2, d
@@ -81,25 +81,17 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, expand: bool = Tr
         return b.backend.full(d, b.shape, a), b, d
     if isinstance(b, Tensor) and a.shape != b.shape:
         shape = broadcast_pair(name, a.shape, b.shape)
-        if expand:
+        if not _broadcasts(a.backend, prim):
             a = broadcast_tensor(a, shape)
             b = broadcast_tensor(b, shape)
     return a, b, d
 
 
-def _broadcasts(B: Any, prim: str) -> bool:
+def _broadcasts(B: Any, prim: str | None) -> bool:
     """Whether backend ``B``'s binary primitive ``prim`` broadcasts its operands itself
     (protocol [EW2]: its function carries a true ``broadcasts`` attribute, as NumPy's
     ufuncs do), so that the frontend checks their shapes and does not expand them."""
-    return getattr(getattr(type(B), prim, None), "broadcasts", False) is True
-
-
-def _backend(x1: Any, x2: Any) -> Any:
-    """The backend of the first nx array among ``x1`` and ``x2`` (None if neither is)."""
-    for x in (x1, x2):
-        if isinstance(x, Tensor):
-            return x.backend
-    return None
+    return prim is not None and getattr(getattr(type(B), prim, None), "broadcasts", False) is True
 
 
 def _not_allowed(name: str, d: DType, allowed: frozenset) -> TypeError:
@@ -119,14 +111,6 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
     operands; validation and messages are name's."""
     allowed = _CATS[category]
     ops: dict[Any, Callable[..., Tensor]] = {}  # backend -> its bound `prim`, filled on first use
-    expands: dict[Any, bool] = {}  # backend -> whether its operands are expanded here
-
-    def _expands(B: Any) -> bool:
-        try:
-            return expands[B]
-        except KeyError:
-            e = expands[B] = not _broadcasts(B, prim)
-            return e
 
     def f(x1: Any, x2: Any, /) -> Array:
         if type(x1) is Array and type(x2) is Array:
@@ -134,12 +118,12 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
             B = a.backend
             d = a.dtype
             if not (B is b.backend and d is b.dtype and d in allowed and a.shape == b.shape):
-                a, b, _ = _operands(name, x1, x2, allowed, _expands(B))
+                a, b, _ = _operands(name, x1, x2, allowed, prim)
         elif type(x1) is Array and type(x2) is float and x1.dtype in _INEXACT and x1.dtype in allowed:
             a, b = x1, x2  # x op 1.0 on a floating-point array: its dtype is the result's
             B = a.backend
         else:
-            a, b, _ = _operands(name, x1, x2, allowed, _expands(_backend(x1, x2)))
+            a, b, _ = _operands(name, x1, x2, allowed, prim)
             B = a.backend
         try:
             op = ops[B]
@@ -153,9 +137,9 @@ def _binary(name: str, category: str, prim: str, doc: str, swap: bool = False) -
             B = a.backend
             d = a.dtype
             if not (B is b.backend and d is b.dtype and d in allowed and a.shape == b.shape):
-                a, b, d = _operands(name, x1, x2, allowed, _expands(B))
+                a, b, d = _operands(name, x1, x2, allowed, prim)
         else:
-            a, b, d = _operands(name, x1, x2, allowed, _expands(_backend(x1, x2)))
+            a, b, d = _operands(name, x1, x2, allowed, prim)
             B = a.backend
             if not isinstance(b, Tensor):  # a Python scalar: the backend takes scalars second only
                 b = B.full(d, a.shape, b)

@@ -9,7 +9,6 @@ View can express it), ``squeeze`` and the parts of ``unstack``. Copies: ``concat
 from __future__ import annotations
 
 import math
-from math import prod
 from typing import Any, List, Optional, Tuple, Union
 
 from nx_core.dtype import DType
@@ -282,7 +281,7 @@ def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None)
     if type(x) is Array and copy is None:  # the common call: a tuple of ints, no -1
         t = x
         n = plain_size(shape)
-        if n > 0 and n == prod(t.shape):
+        if n > 0 and n == math.prod(t.shape):
             r = t.backend.reshape(t, shape)
             if r is not None:
                 return r
