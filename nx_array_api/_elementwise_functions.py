@@ -91,7 +91,16 @@ def _broadcasts(B: Any, prim: str | None) -> bool:
     """Whether backend ``B``'s binary primitive ``prim`` broadcasts its operands itself
     (protocol [EW2]: its function carries a true ``broadcasts`` attribute, as NumPy's
     ufuncs do), so that the frontend checks their shapes and does not expand them."""
-    return prim is not None and getattr(getattr(type(B), prim, None), "broadcasts", False) is True
+    if prim is None:
+        return False
+    k = (type(B), prim)
+    r = _BROADCASTS.get(k)
+    if r is None:
+        r = _BROADCASTS[k] = getattr(getattr(k[0], prim, None), "broadcasts", False) is True
+    return r
+
+
+_BROADCASTS: dict[tuple[type, str], bool] = {}  # (backend class, primitive) -> _broadcasts
 
 
 def _not_allowed(name: str, d: DType, allowed: frozenset) -> TypeError:
