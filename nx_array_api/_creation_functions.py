@@ -347,7 +347,8 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: A
     """An array of ``shape`` filled with zeros (default dtype float64)."""
     if dtype is None is device:  # _filled's common case, one call less
         last = _val.LAST_PLAIN
-        if 0 < (last[1] if shape is last[0] else plain_size(shape)) < _SMALL_F64:
+        n = last[1] if shape is last[0] else plain_size(shape)
+        if n > 0 and n < _SMALL_F64:  # (a chained comparison is not specialised by CPython)
             dev = default_device()
             if not dev.unsupported:
                 try:

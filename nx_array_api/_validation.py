@@ -62,7 +62,7 @@ def check_device(name: str, device: Any, like: Any = None) -> Device:
     default device. Anything else is a ValueError naming the known devices."""
     if device is None:
         return like.backend.device if like is not None else default_device()
-    if type(device) is Device:
+    if isinstance(device, Device):  # (a Device whose backend is not made yet is a subclass)
         return device
     if isinstance(device, str):
         try:

@@ -66,7 +66,7 @@ class Device:
     unsupported: frozenset[DType]
     options: dict[str, Any]
     #: The backend instance computing on this device: made on first use (see
-    #: ``__getattr__``), then a plain slot, read on every array creation.
+    #: :class:`_Unmade`), then a plain slot, read on every array creation.
     backend: Any
 
     def __new__(cls, name: str = "cpu") -> "Device":
@@ -78,7 +78,7 @@ class Device:
 
     @classmethod
     def _make(cls, name: str, backend_kind: str, unsupported: frozenset[DType], options: dict[str, Any]) -> "Device":
-        d = object.__new__(cls)
+        d = object.__new__(_Unmade)  # a Device until its backend is made
         object.__setattr__(d, "name", name)
         object.__setattr__(d, "backend_kind", backend_kind)
         object.__setattr__(d, "unsupported", unsupported)
@@ -87,18 +87,6 @@ class Device:
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Device is immutable")
-
-    def __getattr__(self, name: str) -> Any:
-        # Reached only while the ``backend`` slot is unset: make the backend, once.
-        if name != "backend":
-            raise AttributeError(f"'Device' object has no attribute {name!r}")
-        with _lock:
-            try:
-                return object.__getattribute__(self, "backend")
-            except AttributeError:
-                b = _backend.make_backend(self.backend_kind, self)
-                object.__setattr__(self, "backend", b)
-                return b
 
     def supports(self, dtype: DType) -> bool:
         """Whether arrays of ``dtype`` can live on this device."""
@@ -118,6 +106,31 @@ class Device:
 
     def __deepcopy__(self, memo: Any) -> "Device":
         return self
+
+
+class _Unmade(Device):
+    """A registered device whose backend is not made yet: the first read of ``backend``
+    makes it (importing its engine then, not when nx is imported) and turns the device
+    into a plain :class:`Device`.
+
+    Device itself has no ``__getattr__``: a class with one cannot have its attribute reads
+    specialised by CPython (3.11 onwards), and ``device.backend`` is read by every array
+    creation."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        # Reached only while the ``backend`` slot is unset.
+        if name != "backend":
+            raise AttributeError(f"'Device' object has no attribute {name!r}")
+        with _lock:
+            try:
+                return object.__getattribute__(self, "backend")
+            except AttributeError:
+                b = _backend.make_backend(self.backend_kind, self)
+                object.__setattr__(self, "backend", b)
+                object.__setattr__(self, "__class__", Device)
+                return b
 
 
 def register_device(

@@ -19,6 +19,10 @@ from typing import Any
 
 import numpy as np
 
+# Module-level names for the hot paths: NumPy's module has a __getattr__, so CPython
+# cannot specialise ``np.name`` reads.
+_ndarray, _add = np.ndarray, np.add
+
 __all__ = [
     "reduce_sum",
     "reduce_prod",
@@ -70,7 +74,7 @@ def _arith(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):
         # out as x when it allocates it: reduced so, a strided x (a transpose, an indexing
         # result) sums exactly as NumPy's own sum of it, each row as it would alone.
         r = ufunc.reduce(x, axis=axes, dtype=dt, keepdims=keepdims)
-        if type(r) is not np.ndarray or not r.flags.c_contiguous:
+        if type(r) is not _ndarray or not r.flags.c_contiguous:
             r = np.asarray(r, order="C")  # a total is a NumPy scalar: a 0-d array
         return r
     ufunc.reduce(x, axis=axes, dtype=dt, keepdims=keepdims, out=out)
@@ -79,7 +83,7 @@ def _arith(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):
 
 def reduce_sum(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out=None):
     """Sum over ``axes``; empty reduction gives 0; integers wrap; bool sum is ``any``."""
-    return _arith(np.add, x, axes, keepdims, out)
+    return _arith(_add, x, axes, keepdims, out)
 
 
 def reduce_prod(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out=None):

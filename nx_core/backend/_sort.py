@@ -24,6 +24,8 @@ import numpy as np
 
 __all__ = ["sort", "argsort"]
 
+_INT64 = np.dtype(np.int64)  # a module-level name: NumPy's module has a __getattr__, which CPython cannot specialise
+
 
 def _norm_axis(x: np.ndarray, axis: int) -> int:
     if axis < 0:
@@ -83,7 +85,7 @@ def argsort(x: np.ndarray, axis: int = -1, descending: bool = False, out=None, s
     axis = _norm_axis(x, axis)
     idx = _argsort_impl(x, axis, descending, stable)
     if out is None:
-        if idx.dtype != np.int64 or not idx.flags.c_contiguous:
+        if idx.dtype != _INT64 or not idx.flags.c_contiguous:
             idx = np.ascontiguousarray(idx, dtype=np.int64)
         return idx
     np.copyto(out, idx, casting="unsafe")

@@ -54,6 +54,12 @@ def _over(buffer: np.ndarray, view: View, dtype: DType, backend: Any) -> Tensor:
 
 
 _new = object.__new__
+# NumPy's module defines __getattr__, and CPython cannot specialise attribute reads on
+# such a module: each ``np.name`` on a hot path costs a trip through the getattr hook.
+# The hot paths read these module-level names instead.
+_ndarray = np.ndarray
+_zeros, _full, _array, _asarray = np.zeros, np.full, np.array, np.asarray
+_where, _concatenate, _matmul = np.where, np.concatenate, np.matmul
 _SCALARS = frozenset((bool, int, float, complex))  # what a binary primitive's second operand may be besides a tensor
 
 
@@ -98,12 +104,12 @@ def _buffer_of(arr: np.ndarray) -> np.ndarray:
     root = arr
     while True:
         b = root.base
-        if not isinstance(b, np.ndarray):
+        if not isinstance(b, _ndarray):
             b = getattr(b, "base", None)  # as_strided's interface holder keeps its array
-            if not isinstance(b, np.ndarray):
+            if not isinstance(b, _ndarray):
                 break
         root = b
-    if root.dtype == arr.dtype and root.flags.c_contiguous and type(root) is np.ndarray:
+    if root.dtype == arr.dtype and root.flags.c_contiguous and type(root) is _ndarray:
         return root
     if arr.size == 0:
         return np.empty(0, dtype=arr.dtype)
@@ -123,7 +129,7 @@ def _owners(t: Any) -> list:
     chain = [o]
     while True:
         b = getattr(o, "base", None)
-        if b is None or not (isinstance(b, np.ndarray) or isinstance(getattr(b, "base", None), np.ndarray)):
+        if b is None or not (isinstance(b, _ndarray) or isinstance(getattr(b, "base", None), _ndarray)):
             return chain
         chain.append(b)
         o = b
@@ -216,7 +222,7 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
             s = None
         if out is None:
             r = ufunc(x, y)
-            if type(r) is np.ndarray:  # _native, inlined: this is every binary op's path
+            if type(r) is _ndarray:  # _native, inlined: this is every binary op's path
                 t = _new(MADE.cls)
                 t.arr = r
                 t.dtype = _FROM_NP[r.dtype]
@@ -240,7 +246,7 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str):
             a = _nd(x)
         if out is None:
             r = ufunc(a)
-            if type(r) is np.ndarray:  # _native, inlined
+            if type(r) is _ndarray:  # _native, inlined
                 t = _new(MADE.cls)
                 t.arr = r
                 t.dtype = _FROM_NP[r.dtype]
@@ -275,7 +281,7 @@ def _kernel(fn: Any, name: str, doc: str, arity: int):
         def op(self: "NumpyBackend", a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
             x = _nd(a)
             y = _arg(b)
-            if type(y) is not np.ndarray:
+            if type(y) is not _ndarray:
                 y = np.asarray(y, dtype=x.dtype)
             o = None if out is None else _nd(out)
             if x.ndim == 0 and y.ndim == 0:
@@ -368,8 +374,8 @@ class NumpyBackend:
     # ------------------------------------------------------------------ tensors
     def _wrap(self, arr: Any, dtype: DType | None = None) -> Tensor:
         """A Tensor over a freshly computed ndarray (or NumPy scalar), without copying it."""
-        if type(arr) is not np.ndarray:
-            arr = np.asarray(arr)
+        if type(arr) is not _ndarray:
+            arr = _asarray(arr)
         return _native(arr, dtype or _FROM_NP[arr.dtype], self)
 
     def view(self, t: Tensor) -> View:
@@ -391,9 +397,9 @@ class NumpyBackend:
         t = type(value)
         # calloc'd zeros for all-zero bits only: never for -0.0, whose sign must survive.
         if ((t is int or t is bool) and not value) or (t is float and value == 0.0 and math.copysign(1.0, value) > 0):
-            a = np.zeros(shape, _NP[dtype])
+            a = _zeros(shape, _NP[dtype])
         else:
-            a = np.full(shape, value, dtype=_NP[dtype])
+            a = _full(shape, value, dtype=_NP[dtype])
         r = _new(MADE.cls)  # _native, inlined: zeros((8,)) is a benchmarked call
         r.arr = a
         r.dtype = dtype
@@ -498,7 +504,7 @@ class NumpyBackend:
     # ---------------------------------------------------------------- ternary
     def where(self, cond: Tensor, a: Any, b: Any, *, out: Tensor | None = None) -> Tensor:
         if out is None:  # E.where's own first branch, one call less: where() is on hot paths
-            return self._wrap(np.where(_nd(cond), _arg(a), _arg(b)))
+            return self._wrap(_where(_nd(cond), _arg(a), _arg(b)))
         E.where(_nd(cond), _arg(a), _arg(b), out=_nd(out))
         return out
 
@@ -611,7 +617,7 @@ class NumpyBackend:
             a = t.arr
             arrs.append(_nd(t) if a is None else a)
         if out is None:
-            r = np.concatenate(arrs, axis=axis)
+            r = _concatenate(arrs, axis=axis)
             v = _new(MADE.cls)  # _native, inlined: concat of small arrays is a benchmarked call
             v.arr = r
             v.dtype = tensors[0].dtype
@@ -667,7 +673,7 @@ class NumpyBackend:
         _check_writable("assign", dst)
         d = _nd(dst)
         s = _arg(src)
-        if type(s) is np.ndarray and np.may_share_memory(d, s):
+        if type(s) is _ndarray and np.may_share_memory(d, s):
             s = s.copy()
         np.copyto(d, s, casting="unsafe")
         return dst
@@ -724,7 +730,7 @@ class NumpyBackend:
                 return t
         k = tuple([_nd(i) if isinstance(i, Tensor) else i for i in key])
         r = src[k]
-        if type(r) is not np.ndarray or np.may_share_memory(r, src):
+        if type(r) is not _ndarray or np.may_share_memory(r, src):
             r = np.array(r, copy=True)  # a key of basic parts only gives a view: copy it
         return self._wrap(r, x.dtype)
 
@@ -734,7 +740,7 @@ class NumpyBackend:
         k = tuple(_nd(i) if isinstance(i, Tensor) else i for i in key)
         d = _nd(x)
         v = _arg(value)
-        if type(v) is np.ndarray and np.may_share_memory(d, v):
+        if type(v) is _ndarray and np.may_share_memory(d, v):
             v = v.copy()
         d[k] = v
         return x
@@ -786,7 +792,7 @@ class NumpyBackend:
     # ------------------------------------------------------------------- matrix
     def matmul(self, a: Tensor, b: Tensor, *, out: Tensor | None = None) -> Tensor:
         if out is None:
-            return self._wrap(np.matmul(_nd(a), _nd(b)))
+            return self._wrap(_matmul(_nd(a), _nd(b)))
         np.matmul(_nd(a), _nd(b), out=_nd(out))
         return out
 
@@ -861,7 +867,7 @@ class NumpyBackend:
         """A Tensor over host array ``a``: shared when C-contiguous native, writable and copy is not True."""
         if a.dtype.newbyteorder("=") not in _FROM_NP:
             raise TypeError(f"{name}: unsupported dtype {a.dtype}")
-        need = not a.flags.c_contiguous or a.dtype.byteorder not in "=|" or type(a) is not np.ndarray
+        need = not a.flags.c_contiguous or a.dtype.byteorder not in "=|" or type(a) is not _ndarray
         if copy is False and need:
             raise NxInvalidArgument(f"{name}: the data is not C-contiguous native-endian memory, so a copy is needed, but copy=False")
         if copy or need or (copy is None and not a.flags.writeable):
@@ -890,9 +896,9 @@ class NumpyBackend:
         if dtype in _SINGLE:
             # Only single precision can overflow (to inf) from checked Python floats.
             with np.errstate(over="ignore", invalid="ignore"):
-                a = np.array(values, dtype=_NP[dtype])
+                a = _array(values, dtype=_NP[dtype])
         else:
-            a = np.array(values, dtype=_NP[dtype])
+            a = _array(values, dtype=_NP[dtype])
         if a.shape != shape:
             a = a.reshape(tuple(shape))
         t = _new(MADE.cls)  # _native, inlined: asarray(list) is a benchmarked call
@@ -909,7 +915,7 @@ class NumpyBackend:
         if a is None:
             a = _nd(t)
         r = a[key]
-        if type(r) is not np.ndarray:  # every axis taken by an int: a 0-d view, not a scalar
+        if type(r) is not _ndarray:  # every axis taken by an int: a 0-d view, not a scalar
             r = a[(*key, Ellipsis)]
         v = _new(MADE.cls)  # _native, inlined: slicing is the hottest view
         v.arr = r

@@ -57,3 +57,21 @@ def test_mixing_with_the_default_device_fails(dev):
     c = xp.asarray(a, device="cpu")
     np.testing.assert_array_equal(np.asarray(xp.add(c, b)), np.full(3, 2.0))
     assert c.to_device(dev).device is dev
+
+
+def test_a_device_makes_its_backend_on_first_use():
+    """A registered device holds no backend until one is asked for (its engine loads
+    then); from that moment it is a plain Device, whose attribute reads are fast."""
+    from nx_core.device import register_device
+
+    d = register_device("counting_lazy", backend="counting")
+    assert isinstance(d, Device) and Device("counting_lazy") is d
+    with pytest.raises(AttributeError):
+        object.__getattribute__(d, "backend")  # not made yet
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        d.nonsense
+    x = xp.arange(4.0, device=d)  # a Device object before its backend exists is accepted
+    assert x.device is d and type(d) is Device
+    assert d.backend is x.backend and d.backend.device is d
+    np.testing.assert_array_equal(np.asarray(xp.asarray([1.0, 2.0], device="counting_lazy") + x[:2]), [1.0, 3.0])
+    assert repr(d) == "Device('counting_lazy')"
