@@ -19,7 +19,7 @@ from ..dtype import DType
 from . import _reduce
 from .numpy_cpu import NumpyBackend, _native, _nd, arange_values
 
-__all__ = ["KERNELS", "elementwise", "reduce_step", "var_chunk", "var_combine", "var_aggregate", "arange_block", "threefry_block"]
+__all__ = ["KERNELS", "elementwise", "reduce_step", "reduce_whole", "var_chunk", "var_combine", "var_aggregate", "arange_block", "threefry_block"]
 
 #: The NumPy backend whose primitives compute each chunk (its tensors never escape).
 KERNELS = NumpyBackend()
@@ -44,6 +44,15 @@ def reduce_step(name: str, kind: DType, b: np.ndarray, axis: Any = None, keepdim
     with np.errstate(all="ignore"):
         r = _nd(getattr(KERNELS, name)(_native(b, kind, KERNELS), axes=ax))
     return r.reshape(tuple(1 if i in ax else n for i, n in enumerate(b.shape))) if keepdims else r
+
+
+def reduce_whole(name: str, kind: DType, axes: tuple[int, ...], blocks: Any) -> np.ndarray:
+    """The reduction ``name`` of one chunk over ``axes``, each of which the chunk holds
+    whole: the final values for its other indices. ``blocks`` is the chunk, in a list per
+    reduced axis (``dask.array.blockwise`` with ``concatenate=False``)."""
+    while type(blocks) is list:
+        (blocks,) = blocks
+    return reduce_step(name, kind, blocks, axes, keepdims=False)
 
 
 # The variance in one pass: each chunk's count, mean and sum of squared deviations (a

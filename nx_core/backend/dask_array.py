@@ -6,7 +6,9 @@ division, saturating casts, NaN-last stable sorts, Threefry) hold chunk by chunk
 - elementwise primitives, casts and Threefry are ``map_blocks`` over the chunks;
 - sums, products, maxima, minima, any and all are ``dask.array.reduction`` trees whose
   chunk and aggregate steps are the NumPy primitive itself (floating-point sums then
-  agree with the CPU device's to rounding, every other result exactly); the variance is
+  agree with the CPU device's to rounding, every other result exactly); where each
+  chunk holds the reduced axes whole, one task per chunk computes its final values (a
+  sum along rows: the CPU device's, bit for bit); the variance is
   one pass over the data: each chunk's count, mean and sum of squared deviations,
   merged up the tree (Chan et al.), so no chunk is read twice or held between passes;
 - random bits are computed chunk by chunk from the key's two words alone (computed when
@@ -249,8 +251,17 @@ class DaskBackend:
         if not axes or x.numel == 0:
             return self._eager(name, (x,), {"axes": axes, "out": out} if out is not None else {"axes": axes})
         dtype, _ = self._result_dtype(name, ((_TENSOR, x.dtype),), (("axes", (0,)),))
-        step = functools.partial(steps.reduce_step, name)
-        r = da.reduction(x.arr, functools.partial(step, x.dtype), functools.partial(step, dtype), axis=axes, keepdims=False, dtype=_NP[dtype], concatenate=True)
+        a = x.arr
+        if all(len(a.chunks[i]) == 1 for i in axes):
+            # Each chunk holds the reduced axes whole (a sum along the rows of blocks of
+            # rows): one task per chunk gives its final values, with no tree of partials.
+            ind = tuple(range(a.ndim))
+            kept = tuple(i for i in ind if i not in axes)
+            step = functools.partial(steps.reduce_whole, name, x.dtype, axes)
+            r = da.blockwise(step, kept, a, ind, dtype=_NP[dtype], concatenate=False, meta=np.empty((0,) * len(kept), _NP[dtype]))
+        else:
+            step = functools.partial(steps.reduce_step, name)
+            r = da.reduction(a, functools.partial(step, x.dtype), functools.partial(step, dtype), axis=axes, keepdims=False, dtype=_NP[dtype], concatenate=True)
         return self._into(out, r, dtype)
 
     def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:

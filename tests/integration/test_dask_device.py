@@ -93,6 +93,30 @@ def test_matmul_plans(chunk_size):
     assert partial_sums == (chunk_size == "4KiB")
 
 
+@pytest.mark.parametrize("axes", [(1,), (2,), (1, 2), (0,), (0, 2), None])
+@pytest.mark.parametrize("f", [xp.sum, xp.prod, xp.max, xp.min, xp.any, xp.all])
+def test_reductions_of_axes_a_chunk_holds_whole(axes, f):
+    """A reduction over axes that lie whole in each chunk (blocks of rows, reduced along
+    the rows) is one task per chunk, with no tree of partials, and gives the CPU device's
+    values bit for bit; over an axis split between chunks it is Dask's tree."""
+    a = np.random.default_rng(3).standard_normal((40, 6, 5))
+    if f in (xp.any, xp.all):
+        a = a > 0.8
+    with dask.config.set({"array.chunk-size": "512B"}):
+        x = xp.asarray(a, device=DASK)
+    assert len(x.arr.chunks[0]) > 1 and len(x.arr.chunks[1]) == len(x.arr.chunks[2]) == 1
+    r = f(x, axis=axes)
+    expected = np.asarray(f(xp.asarray(a), axis=axes))
+    assert r.shape == expected.shape and r.dtype == f(xp.asarray(a), axis=axes).dtype
+    whole = axes is not None and 0 not in axes
+    if whole:
+        np.testing.assert_array_equal(np.asarray(r), expected)
+    else:
+        np.testing.assert_allclose(np.asarray(r), expected, rtol=1e-12)
+    tasks = len(r.arr.__dask_graph__().layers[r.arr.name])
+    assert (tasks == x.arr.npartitions) == whole
+
+
 def test_random_numbers_are_the_cpu_devices_on_any_slice(small_chunks):
     """The same key draws the same numbers on the Dask device, chunk boundaries or not."""
     n = 300_000
