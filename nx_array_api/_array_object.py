@@ -21,7 +21,19 @@ class _DLDeviceType(enum.IntEnum):
     CPU = 1
 
 
-class Array(Tensor):
+class _Private(type):
+    """Array's metaclass: calling ``Array(...)`` is refused, as the constructor is private.
+
+    Backends make arrays past it, with type's own call (``nx_core.tensor.MADE.make``):
+    object's allocation, the cheapest Python has. (Refusing in ``__init__`` or
+    ``__new__`` instead would put a Python call into every array's allocation.)
+    """
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError(f"{cls.__name__}: the constructor is private; use nx_array_api.asarray()")
+
+
+class Array(Tensor, metaclass=_Private):
     """An n-dimensional array of the nx namespace.
 
     Build arrays with the namespace's creation functions (``asarray``, ``zeros``, ...);
@@ -33,11 +45,8 @@ class Array(Tensor):
     __slots__ = ()  # Tensor's slots: an array is its tensor, one object
     __array_priority__ = 100.0  # NumPy defers binary operators with Array on the right to us
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        # Private: backends make arrays without calling it (``nx_core.tensor.native``);
-        # refusing in __init__ rather than __new__ keeps their allocation on object's own
-        # fast path.
-        raise TypeError("Array: the constructor is private; use nx_array_api.asarray()")
+    # No __init__: the constructor is refused by the metaclass (_Private), so that
+    # backends make arrays with object's own allocation (nx_core.tensor.MADE.make).
 
     # ------------------------------------------------------------- attributes
     # dtype, shape and ndim are the Tensor's own (dtype and shape are slots).

@@ -242,7 +242,7 @@ def asarray(
     """Converts ``obj`` (an array, a Python scalar, a nested sequence, or any buffer /
     ``__array__`` / ``__dlpack__`` object) to an array. C-contiguous foreign memory is
     shared unless ``copy=True``; ``copy=False`` raises ValueError when a copy is needed."""
-    if isinstance(obj, Array):
+    if type(obj) is Array:  # (Array has no subclasses: its metaclass refuses to make any)
         dev = None if device is None else check_device("asarray", device)
         dtype = check_dtype("asarray", dtype, None, dev or obj.backend.device)
         _check_copy("asarray", copy)

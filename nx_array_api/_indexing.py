@@ -454,7 +454,7 @@ def getitem(x: Array, key: Any, /) -> Array:
         B = x.backend
         if key.backend is B and ((d in _INTEGER and key.shape and x.shape) or (d is _BOOL and key.shape == x.shape and _flags.BOOLEAN_INDEXING)):
             try:
-                return B.index(x, (key,))
+                return B.index_array(x, key)
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
     elif c is slice:  # x[start:stop:step]

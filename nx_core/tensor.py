@@ -42,13 +42,9 @@ class Tensor:
     backend: Any
     shape: tuple
 
-    def __init__(self, buffer: Any, view: View, dtype: DType, backend: Any, arr: Any = None) -> None:
-        self.arr = arr
-        self._buffer = buffer
-        self._view = view
-        self.dtype = dtype
-        self.backend = backend
-        self.shape = view.shape
+    # No __init__ (nor __new__): tensors are made by ``native`` and ``explicit`` below
+    # (and by backends' inlined copies of ``native``) through ``MADE.make``, the
+    # cheapest allocation Python has, which needs object's own constructor.
 
     @property
     def buffer(self) -> Any:
@@ -87,17 +83,24 @@ class Tensor:
 
 
 class _Made:
-    """``MADE.cls`` is the class backends make tensors as; hot paths read it directly
-    (``object.__new__(MADE.cls)``); :func:`set_tensor_class` sets it."""
+    """``MADE.cls`` is the class backends make tensors as, and ``MADE.make()`` makes an
+    empty instance of it (its slots unset); :func:`set_tensor_class` sets both.
 
-    __slots__ = ("cls",)
+    ``make`` is type's own call bound to the class: the allocation of ``cls()`` (about
+    20 ns cheaper than ``object.__new__(cls)``, which unpacks its arguments in Python's
+    generic way), past any ``__call__`` of the class's metaclass, so that a namespace can
+    keep its array's constructor private (nx_array_api's Array does) at no cost here.
+    """
+
+    __slots__ = ("cls", "make")
 
     def __init__(self) -> None:
         self.cls: type = Tensor
+        self.make: Any = _type_call.__get__(Tensor)
 
 
+_type_call = type.__call__
 MADE = _Made()
-_alloc = object.__new__
 
 
 def tensor_class() -> type:
@@ -108,19 +111,24 @@ def tensor_class() -> type:
 def set_tensor_class(cls: type) -> None:
     """Makes backends create their tensors as ``cls``: Tensor or a subclass of it that
     adds methods and no state (``__slots__ = ()``), so that its instances have Tensor's
-    layout. Tensors made before keep their class."""
+    layout, and keeps object's own ``__new__`` and ``__init__`` (a private constructor
+    belongs in a metaclass's ``__call__``, which tensor-making steps past). Tensors made
+    before keep their class."""
     if not (isinstance(cls, type) and issubclass(cls, Tensor)):
         raise TypeError(f"set_tensor_class: needs Tensor or a subclass of it, got {cls!r}")
     for c in cls.__mro__[: cls.__mro__.index(Tensor)]:
         if c.__dict__.get("__slots__", None) != ():
             raise TypeError(f"set_tensor_class: {c.__name__} must declare __slots__ = () (Tensor's layout, no state of its own)")
+    if cls.__new__ is not object.__new__ or cls.__init__ is not object.__init__:
+        raise TypeError(f"set_tensor_class: {cls.__name__} must keep object's __new__ and __init__ (refuse public construction in a metaclass's __call__)")
+    MADE.make = _type_call.__get__(cls)
     MADE.cls = cls
 
 
 def native(arr: Any, dtype: DType, backend: Any, shape: tuple) -> Tensor:
     """A tensor whose logical elements are the backend's native array ``arr`` (of
     ``shape``); its buffer and View are worked out when someone asks."""
-    t = _alloc(MADE.cls)
+    t = MADE.make()
     t.arr = arr
     t.dtype = dtype
     t.backend = backend
@@ -131,6 +139,11 @@ def native(arr: Any, dtype: DType, backend: Any, shape: tuple) -> Tensor:
 def explicit(buffer: Any, view: View, dtype: DType, backend: Any, arr: Any = None) -> Tensor:
     """A tensor laid out as ``view`` in ``buffer``; ``arr`` is the backend's array of
     its elements when the backend has one for that layout (None for a masked View)."""
-    t = _alloc(MADE.cls)
-    Tensor.__init__(t, buffer, view, dtype, backend, arr)  # (the registered class's own may refuse)
+    t = MADE.make()
+    t.arr = arr
+    t._buffer = buffer
+    t._view = view
+    t.dtype = dtype
+    t.backend = backend
+    t.shape = view.shape
     return t

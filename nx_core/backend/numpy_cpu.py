@@ -53,7 +53,6 @@ def _over(buffer: np.ndarray, view: View, dtype: DType, backend: Any) -> Tensor:
     return explicit(buffer, view, dtype, backend, None if view.mask is not None else strided(buffer, view))
 
 
-_new = object.__new__
 # NumPy's module defines __getattr__, and CPython cannot specialise attribute reads on
 # such a module: each ``np.name`` on a hot path costs a trip through the getattr hook.
 # The hot paths read these module-level names instead.
@@ -66,7 +65,7 @@ _SCALARS = frozenset((bool, int, float, complex))  # what a binary primitive's s
 def _native(arr: np.ndarray, dtype: DType, backend: Any) -> Tensor:
     """A tensor whose elements are ``arr``; its buffer and View slots stay unset until
     someone asks (``NumpyBackend.layout`` works them out then)."""
-    t = _new(MADE.cls)
+    t = MADE.make()
     t.arr = arr
     t.dtype = dtype
     t.backend = backend
@@ -223,7 +222,7 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
         if out is None:
             r = ufunc(x, y)
             if type(r) is _ndarray:  # _native, inlined: this is every binary op's path
-                t = _new(MADE.cls)
+                t = MADE.make()
                 t.arr = r
                 t.dtype = _FROM_NP[r.dtype]
                 t.backend = self
@@ -247,7 +246,7 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str):
         if out is None:
             r = ufunc(a)
             if type(r) is _ndarray:  # _native, inlined
-                t = _new(MADE.cls)
+                t = MADE.make()
                 t.arr = r
                 t.dtype = _FROM_NP[r.dtype]
                 t.backend = self
@@ -400,7 +399,7 @@ class NumpyBackend:
             a = _zeros(shape, _NP[dtype])
         else:
             a = _full(shape, value, dtype=_NP[dtype])
-        r = _new(MADE.cls)  # _native, inlined: zeros((8,)) is a benchmarked call
+        r = MADE.make()  # _native, inlined: zeros((8,)) is a benchmarked call
         r.arr = a
         r.dtype = dtype
         r.backend = self
@@ -582,7 +581,7 @@ class NumpyBackend:
         b = r.base  # NumPy collapses bases: a view's is a or a's; a copy's is a new array
         if b is not a and (b is None or b is not a.base):
             return None  # only a copy can give the shape
-        v = _new(MADE.cls)  # _native, inlined: reshape is a benchmarked call
+        v = MADE.make()  # _native, inlined: reshape is a benchmarked call
         v.arr = r
         v.dtype = t.dtype
         v.backend = self
@@ -618,7 +617,7 @@ class NumpyBackend:
             arrs.append(_nd(t) if a is None else a)
         if out is None:
             r = _concatenate(arrs, axis=axis)
-            v = _new(MADE.cls)  # _native, inlined: concat of small arrays is a benchmarked call
+            v = MADE.make()  # _native, inlined: concat of small arrays is a benchmarked call
             v.arr = r
             v.dtype = tensors[0].dtype
             v.backend = self
@@ -714,25 +713,32 @@ class NumpyBackend:
 
         Index values may be out of range: the backend raises IndexError for them.
         """
+        if len(key) == 1 and isinstance(key[0], Tensor):  # x[i], x[mask]
+            return self.index_array(x, key[0])
         src = x.arr
         if src is None:
             src = _nd(x)
-        if len(key) == 1:
-            i = key[0]
-            if isinstance(i, Tensor):  # x[i], x[mask]: NumPy copies
-                a = i.arr
-                r = src[_nd(i) if a is None else a]
-                t = _new(MADE.cls)  # _native, inlined: x[index array] is a benchmarked call
-                t.arr = r
-                t.dtype = x.dtype
-                t.backend = self
-                t.shape = r.shape
-                return t
         k = tuple([_nd(i) if isinstance(i, Tensor) else i for i in key])
         r = src[k]
         if type(r) is not _ndarray or np.may_share_memory(r, src):
             r = np.array(r, copy=True)  # a key of basic parts only gives a view: copy it
         return self._wrap(r, x.dtype)
+
+    def index_array(self, x: Tensor, i: Tensor) -> Tensor:
+        """``x[i]`` for one integer or bool tensor ``i``: NumPy's advanced indexing (a copy)."""
+        a = x.arr
+        if a is None:  # a masked operand: its elements read afresh
+            a = _nd(x)
+        b = i.arr
+        if b is None:
+            b = _nd(i)
+        r = a[b]
+        t = MADE.make()  # _native, inlined: x[index array] is a benchmarked call
+        t.arr = r
+        t.dtype = x.dtype
+        t.backend = self
+        t.shape = r.shape
+        return t
 
     def index_put(self, x: Tensor, key: tuple, value: Any) -> Tensor:
         """Writes ``value`` into ``x[key]`` in place (NumPy semantics: last write wins)."""
@@ -901,7 +907,7 @@ class NumpyBackend:
             a = _array(values, dtype=_NP[dtype])
         if a.shape != shape:
             a = a.reshape(tuple(shape))
-        t = _new(MADE.cls)  # _native, inlined: asarray(list) is a benchmarked call
+        t = MADE.make()  # _native, inlined: asarray(list) is a benchmarked call
         t.arr = a
         t.dtype = dtype
         t.backend = self
@@ -917,7 +923,7 @@ class NumpyBackend:
         r = a[key]
         if type(r) is not _ndarray:  # every axis taken by an int: a 0-d view, not a scalar
             r = a[(*key, Ellipsis)]
-        v = _new(MADE.cls)  # _native, inlined: slicing is the hottest view
+        v = MADE.make()  # _native, inlined: slicing is the hottest view
         v.arr = r
         v.dtype = t.dtype
         v.backend = self

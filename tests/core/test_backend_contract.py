@@ -1337,6 +1337,12 @@ def test_numpy_semantics_primitives(be, dtname, layout):
         check(H(be.index(x, (i0, slice(None, None, -2)))), rx[np.array([n0 - 1, 0]), ::-2], what="index")
         mask = be.from_host(rx != 0)
         check(H(be.index(x, (mask,))), rx[rx != 0], what="index bool")
+        check(H(be.index_array(x, i0)), rx[np.array([n0 - 1, 0])], what="index_array")
+        check(H(be.index_array(x, mask)), rx[rx != 0], what="index_array bool")
+        rows, rr = make(be, partner(layout), (2, 2), lambda shape: rng.integers(-n0, n0, size=shape))
+        check(H(be.index_array(x, rows)), rx[rr], what="index_array, index of another layout")
+        with pytest.raises(IndexError):
+            H(be.index_array(x, be.from_host(np.array([0, n0]))))
     nz = be.nonzero(x)
     for got, want in zip(nz, np.nonzero(rx)):
         check(H(got), want.astype(np.int64), what="nonzero")

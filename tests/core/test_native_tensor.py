@@ -155,3 +155,26 @@ def test_only_stateless_subclasses_can_be_registered():
         set_tensor_class(Stateful)
     with pytest.raises(TypeError, match="set_tensor_class"):
         set_tensor_class(dict)
+
+    class Initialised(Tensor):
+        __slots__ = ()
+
+        def __init__(self) -> None:  # would run on every tensor a backend makes
+            pass
+
+    with pytest.raises(TypeError, match="set_tensor_class: Initialised must keep object's __new__ and __init__"):
+        set_tensor_class(Initialised)
+    assert tensor_class() is not Initialised
+
+
+def test_the_array_constructor_is_private_but_backends_make_arrays_past_it():
+    import nx_array_api as xp
+    from nx_core.tensor import MADE
+
+    for args in ((), (np.ones(3),), ([1.0],)):
+        with pytest.raises(TypeError, match=r"Array: the constructor is private; use nx_array_api.asarray\(\)"):
+            xp.Array(*args)
+    t = MADE.make()  # type's own call: the metaclass's refusal is not on the backends' path
+    assert type(t) is xp.Array and not hasattr(t, "arr")
+    assert isinstance(xp.zeros(2), Tensor) and isinstance(xp.zeros(2), xp.Array)
+    assert not isinstance(1.0, xp.Array)

@@ -72,6 +72,13 @@ class IndexingPrimitives(Protocol):
         those are adjacent in the key, else ``I`` first; each slice keeps its axis with
         ``range(*s.indices(n))``, and each None adds a unit axis, in key order."""
 
+    def index_array(self, x: Tensor, i: Tensor) -> Tensor:
+        """Frontend guarantees: ``i`` is an integer tensor of rank >= 1 and ``x`` has
+        rank >= 1, or ``i`` is a bool tensor of x's shape. Backend must: ``index(x,
+        (i,))`` (``x[i]``, the commonest advanced key, as one primitive: NumPy answers
+        it in a tenth of a microsecond, so a backend should not spend more on taking the
+        key apart)."""
+
     def index_put(self, x: Tensor, key: tuple, value: Tensor | Scalar) -> Tensor:
         """Frontend guarantees: ``key`` as for ``index``; ``value`` broadcasts to the
         shape ``index`` would give; ``x`` is unmasked. Backend must: write ``value`` into
