@@ -129,9 +129,11 @@ def reduce_var(x: np.ndarray, axes: tuple[int, ...], correction: float, out=None
         m = np.full(keep, np.nan, x.dtype)
     else:
         m = np.true_divide(reduce_sum(x, axes).reshape(keep), float(n))
-    dev = np.asarray(np.subtract(x, m))  # fresh and dense (0-d: a scalar made an array): squared in place
-    np.multiply(dev, dev, out=dev)
-    ss = reduce_sum(dev, axes)
+    ss = _blocked_squared_deviations(x, m, axes)
+    if ss is None:
+        dev = np.asarray(np.subtract(x, m))  # fresh and dense (0-d: a scalar made an array): squared in place
+        np.multiply(dev, dev, out=dev)
+        ss = reduce_sum(dev, axes)
     divisor = n - correction
     if out is None:
         out = np.empty(ss.shape, x.dtype)
@@ -140,6 +142,75 @@ def reduce_var(x: np.ndarray, axes: tuple[int, ...], correction: float, out=None
     else:
         np.true_divide(ss, float(divisor), out=out)
     return out
+
+
+# ---------------------------------------------------------------- var, blocked
+# The second pass of a large variance, in blocks that stay in the cache: NumPy's var makes
+# the whole array of squared deviations (as large as x: 128 MB for a 4000x4000 float64,
+# written, squared and read back); the blocks make ``_BLOCK`` elements at a time and give
+# the same sums bit for bit. That holds for a C-contiguous x reduced over its trailing
+# axes (all of them included): each result element is then NumPy's pairwise sum of one
+# contiguous run of squared deviations, which the blocks reproduce either by whole runs
+# (runs of at most _BLOCK elements, a block of them at a time) or by the pairwise sum's
+# own tree, cut into subtrees of at most _BLOCK elements (a longer run). Other reductions
+# (a leading axis, a strided x) keep the whole array.
+_BLOCK = 1 << 17  # elements (1 MiB of float64)
+_SPLITS_AS_NUMPY: list[bool] = []  # [whether NumPy's pairwise sum splits as _pairwise does], checked once
+
+
+def _pairwise(run: np.ndarray, m: Any, buf: np.ndarray) -> Any:
+    """The sum of ``(run - m) ** 2`` as NumPy's pairwise sum of the whole run adds it: its
+    halves (the first rounded down to a multiple of 8, as NumPy's ``pairwise_sum`` cuts
+    them) summed apart and added, down to pieces that fit ``buf`` (at least 128
+    elements, NumPy's smallest piece), each summed by NumPy."""
+    n = run.shape[0]
+    if n <= buf.shape[0]:
+        d = buf[:n]
+        np.subtract(run, m, out=d)
+        np.multiply(d, d, out=d)
+        return _add.reduce(d)
+    h = n // 2
+    h -= h % 8
+    return _pairwise(run[:h], m, buf) + _pairwise(run[h:], m, buf)
+
+
+def _numpy_splits_as_pairwise() -> bool:
+    """Whether NumPy's sum of a run follows the tree ``_pairwise`` walks, checked once on a
+    probe of 5,000 elements cut into pieces of at most 256 (under a NumPy that sums
+    another way, long runs keep the whole-array path)."""
+    if not _SPLITS_AS_NUMPY:
+        probe = np.sin(np.arange(5000.0)) * 1e3 + np.arange(5000.0)
+        ours = _pairwise(probe, 0.0, np.empty(256))
+        _SPLITS_AS_NUMPY.append(bool(ours == _add.reduce(probe * probe)))
+    return _SPLITS_AS_NUMPY[0]
+
+
+def _blocked_squared_deviations(x: np.ndarray, m: np.ndarray, axes: tuple[int, ...]) -> np.ndarray | None:
+    """``reduce_sum((x - m) ** 2, axes)`` bit for bit, a block at a time, for a large
+    C-contiguous float32/float64 ``x`` reduced over its trailing axes; None otherwise."""
+    nd = x.ndim
+    if x.size <= 4 * _BLOCK or x.dtype.kind != "f" or x.itemsize < 4 or not x.flags.c_contiguous or axes != tuple(range(nd - len(axes), nd)):
+        return None
+    run = math.prod(x.shape[nd - len(axes):])
+    rows = x.size // run
+    x2 = x.reshape(rows, run)
+    m2 = m.reshape(rows, 1)
+    ss = np.empty(rows, x.dtype)
+    if run <= _BLOCK:  # whole runs, a block of them at a time
+        step = _BLOCK // run
+        buf = np.empty((step, run), x.dtype)
+        for i in range(0, rows, step):
+            d = buf[: min(step, rows - i)]
+            np.subtract(x2[i : i + step], m2[i : i + step], out=d)
+            np.multiply(d, d, out=d)
+            _add.reduce(d, axis=1, out=ss[i : i + step])
+    elif _numpy_splits_as_pairwise():  # long runs: subtrees of NumPy's pairwise sum
+        buf = np.empty(max(_BLOCK, 128), x.dtype)
+        for i in range(rows):
+            ss[i] = _pairwise(x2[i], m2[i, 0], buf)
+    else:
+        return None
+    return ss.reshape(x.shape[: nd - len(axes)])
 
 
 def _logical(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):

@@ -403,3 +403,45 @@ def test_reduce_var_is_the_two_passes_of_the_primitives_exactly(dt, layout):
     if layout == "contiguous" and dt != np.float16:
         for axes in AXES[1:]:
             np.testing.assert_array_equal(R.reduce_var(base, axes, 1), np.var(base, axis=axes, ddof=1))
+
+
+@pytest.mark.parametrize("dt", [np.float32, np.float64])
+@pytest.mark.parametrize(
+    "shape, axes, blocked",
+    [
+        ((40, 300), (1,), True),  # runs shorter than a block: a block of rows at a time
+        ((40, 300), (0, 1), True),  # one long run: subtrees of NumPy's pairwise sum
+        ((3, 2001), (1,), True),  # long runs, one per row, of an odd length
+        ((5, 6, 70), (1, 2), True),
+        ((4, 5, 66), (2,), True),
+        ((12001,), (0,), True),
+        ((40, 300), (0,), False),  # a leading axis: the whole array of deviations, as before
+        ((40, 300), (), True),
+    ],
+)
+def test_reduce_var_in_blocks_is_numpys_var_bit_for_bit(monkeypatch, dt, shape, axes, blocked):
+    """A large variance's second pass runs in cache-sized blocks (``_BLOCK`` elements,
+    made small here so that small arrays take every path) and gives NumPy's var exactly."""
+    monkeypatch.setattr(R, "_BLOCK", 256)
+    assert R._numpy_splits_as_pairwise()  # this NumPy sums runs as the blocks assume
+    rng = np.random.default_rng(len(shape) * 100 + sum(shape))
+    x = (rng.standard_normal(shape) * 7 + 300).astype(dt)
+    for correction in (0, 1):
+        got = R.reduce_var(x, axes, correction)
+        assert got.dtype == dt
+        np.testing.assert_array_equal(got, np.var(x, axis=axes, ddof=correction))
+    x[(0,) * len(shape)] = np.nan
+    np.testing.assert_array_equal(R.reduce_var(x, axes, 1), np.var(x, axis=axes, ddof=1))
+    m = np.zeros([1 if i in axes else n for i, n in enumerate(shape)], dt)
+    assert (R._blocked_squared_deviations(x, m, axes) is not None) == blocked
+
+
+def test_reduce_var_blocks_only_large_contiguous_floats(monkeypatch):
+    monkeypatch.setattr(R, "_BLOCK", 256)
+    big = np.ones((40, 300))
+    zeros = np.zeros((40, 1))
+    assert R._blocked_squared_deviations(big, zeros, (1,)) is not None
+    assert R._blocked_squared_deviations(big[:, ::2], zeros, (1,)) is None  # strided
+    assert R._blocked_squared_deviations(big[:3], zeros[:3], (1,)) is None  # small
+    assert R._blocked_squared_deviations(big.astype(np.float16), zeros, (1,)) is None  # float32 sums
+    assert R._blocked_squared_deviations(big.T.copy(), np.zeros((1, 40)), (0,)) is None  # leading axis
