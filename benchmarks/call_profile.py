@@ -18,9 +18,7 @@ from typing import Any
 import numpy as np
 
 import nx_array_api as xp
-from nx_core.tensor import tensor_class
-
-_new = object.__new__
+from nx_core.tensor import MADE
 
 
 def _best(stmt: Any, repeat: int, number: int = 20000) -> float:
@@ -36,13 +34,12 @@ def main(argv: list[str] | None = None) -> int:
     i = xp.asarray([0, 3, 1, 2])
     a, ia = np.arange(8.0), np.array([0, 3, 1, 2])
     B = x.backend
-    cls = tensor_class()
     dt = x.dtype
     shape = (8,)
     key = (slice(1, 5), Ellipsis)
 
     def made(r: np.ndarray) -> Any:
-        t = _new(cls)
+        t = MADE.make()
         t.arr = r
         t.dtype = dt
         t.backend = B
@@ -53,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         "x + x": (lambda: a + a, lambda: made(a + a), lambda: B.add(x, x), lambda: x + x),
         "x[1:5, ...]": (lambda: a[1:5, ...], lambda: made(a[1:5, ...]), lambda: B.basic_view(x, key), lambda: x[1:5, ...]),
         "zeros((8,))": (lambda: np.zeros(shape), lambda: made(np.zeros(shape)), lambda: B.full(dt, shape, 0), lambda: xp.zeros(shape)),
-        "x[int array]": (lambda: a[ia], lambda: made(a[ia]), lambda: B.index(x, (i,)), lambda: x[i]),
+        "x[int array]": (lambda: a[ia], lambda: made(a[ia]), lambda: B.index_array(x, i), lambda: x[i]),
     }
     empty = _best(lambda: None, args.repeat)
     steps = ("NumPy alone", "... and the result's Array made by a function", "the backend primitive called directly", "the whole call through the namespace")
