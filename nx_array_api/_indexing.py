@@ -379,23 +379,32 @@ def basic_view(name: str, t: Tensor, key: tuple) -> Tensor:
     return v
 
 
-_INT_OR_NONE = frozenset((int, type(None)))
+# The slice rule of the fast paths below. Indexing an empty bytes object by a slice runs
+# CPython's own check of the slice, in C (PySlice_Unpack): start, stop and step each None
+# or an integer (an int or another object with __index__, as ``slice.indices`` takes
+# them, and as the general path does: ``_as_index``), and a non-zero step; it raises
+# TypeError or ValueError otherwise, and gives the empty bytes object back. Reading the
+# three fields in Python instead costs three times as much (CPython cannot specialise
+# reads of a slice's fields).
+_SLICE_CHECK = b""
 _INTEGER = _dt.CATEGORIES["integer"]
 _BOOL = _dt.bool
 
 
 def _plain(shape: tuple, keys: tuple) -> bool:
     """Whether the tuple ``keys`` is a common basic key into an array of ``shape``: ints
-    in range, slices of ints and None (a nonzero step), ``None`` and at most one
-    ``...``. Such a key goes to the backend as it is; any other key takes the general
-    path (which also produces every error)."""
+    in range, slices of integers and None (a nonzero step: ``_SLICE_CHECK``), ``None``
+    and at most one ``...``. Such a key goes to the backend as it is; any other key takes
+    the general path (which also produces every error)."""
     used = 0
     ints = False
     ell = False
     for k in keys:
         c = k.__class__
         if c is slice:
-            if not (k.start.__class__ in _INT_OR_NONE and k.stop.__class__ in _INT_OR_NONE and (k.step is None or (k.step.__class__ is int and k.step))):
+            try:
+                _SLICE_CHECK[k]
+            except (TypeError, ValueError):
                 return False
             used += 1
         elif c is int:
@@ -426,7 +435,6 @@ def _plain(shape: tuple, keys: tuple) -> bool:
 
 
 _FULL = slice(None)
-_NONE = type(None)
 
 
 def getitem(x: Array, key: Any, /) -> Array:
@@ -439,10 +447,13 @@ def getitem(x: Array, key: Any, /) -> Array:
             k = key[0]
             c = k.__class__
             if c is slice:
-                s = k.start.__class__
-                e = k.stop.__class__
-                if (s is _NONE or s is int) and (e is _NONE or e is int) and (k.step is None or (k.step.__class__ is int and k.step)) and x.shape:
-                    return x.backend.basic_view(x, key)
+                if x.shape:
+                    try:
+                        _SLICE_CHECK[k]
+                    except (TypeError, ValueError):
+                        pass  # the general path says what is wrong
+                    else:
+                        return x.backend.basic_view(x, key)
             elif c is int:
                 shape = x.shape
                 if shape and -shape[0] <= k < shape[0]:
@@ -458,10 +469,13 @@ def getitem(x: Array, key: Any, /) -> Array:
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
     elif c is slice:  # x[start:stop:step]
-        s = key.start.__class__
-        e = key.stop.__class__
-        if (s is _NONE or s is int) and (e is _NONE or e is int) and (key.step is None or (key.step.__class__ is int and key.step)) and x.shape:
-            return x.backend.basic_view(x, (key,))
+        if x.shape:
+            try:
+                _SLICE_CHECK[key]
+            except (TypeError, ValueError):
+                pass
+            else:
+                return x.backend.basic_view(x, (key,))
     elif c is int:  # x[i]
         shape = x.shape
         if shape and -shape[0] <= key < shape[0]:

@@ -41,6 +41,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 from typing import Any, Callable, Sequence
 
 import dask
@@ -323,6 +324,9 @@ class DaskBackend:
 
     # ------------------------------------------------------------ movement
     def basic_view(self, t: Tensor, key: tuple) -> Tensor:
+        # Slice bounds may be any integer (an object with __index__), which Dask's
+        # slicing refuses: they go to it as ints.
+        key = tuple(_int_slice(k) if type(k) is slice else k for k in key)
         return _tensor(t.arr[key], t.dtype, self)
 
     def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
@@ -400,6 +404,11 @@ class DaskBackend:
         }
         graph = HighLevelGraph.from_collections(name, layer, dependencies=())
         return _tensor(da.Array(graph, name, chunks, meta=np.empty((0,) * len(shape), nd)), dtype, self)
+
+
+def _int_slice(s: slice) -> slice:
+    """``s`` with each of start, stop and step None or an int (``operator.index`` of it)."""
+    return slice(*(v if v is None or type(v) is int else operator.index(v) for v in (s.start, s.stop, s.step)))
 
 
 def _signature(a: Any) -> Any:

@@ -297,3 +297,56 @@ def test_take_along_axis():
         xp.take_along_axis(x, A(np.zeros((3, 1), int)), axis=1)
     with pytest.raises(TypeError):
         xp.take_along_axis(x, A(np.zeros((2, 1))), axis=1)
+
+
+class _Two:
+    """An integer that is not an int: Python's slices take any object with __index__."""
+
+    def __index__(self) -> int:
+        return 2
+
+    def __repr__(self) -> str:  # (a stable test id across xdist workers)
+        return "_Two()"
+
+
+@pytest.mark.parametrize("device", ["cpu", "dask"])
+@pytest.mark.parametrize(
+    "key, want",
+    [
+        (slice(np.int64(1), 3), slice(1, 3)),
+        (slice(True, None, np.int8(2)), slice(1, None, 2)),
+        (slice(_Two(), None), slice(2, None)),
+        ((slice(None, _Two()), Ellipsis), (slice(None, 2), Ellipsis)),
+        ((1, slice(np.int64(-2), None)), (1, slice(-2, None))),
+        (slice(-(10**30), 10**30, -(10**20)), slice(-(10**30), 10**30, -(10**20))),
+    ],
+    ids=repr,
+)
+def test_slices_of_integers_that_are_not_ints(device, key, want):
+    """Every path of ``x[key]`` (the fast ones included) takes a slice whose bounds are
+    any integers, as NumPy does, and each device gets the same view."""
+    base = np.arange(24.0).reshape(4, 6)
+    x = xp.asarray(base, device=device)
+    np.testing.assert_array_equal(np.asarray(x[key]), base[want])
+    np.testing.assert_array_equal(np.asarray(x[xp.asarray(1):3]), base[1:3])  # a 0-d integer array
+
+
+@pytest.mark.parametrize(
+    "key, message",
+    [
+        (slice(1.0, 3), "a slice start must be an integer, got float"),
+        ((slice(None, 2.5), Ellipsis), "a slice stop must be an integer, got float"),
+        ((0, slice(None, None, 0)), "a slice step cannot be zero"),
+        (slice(None, None, 0), "a slice step cannot be zero"),
+        ((slice("a", None), Ellipsis), "a slice start must be an integer, got str"),
+    ],
+    ids=repr,
+)
+def test_bad_slices_get_the_general_paths_errors(key, message):
+    x = A(a24)
+    with pytest.raises(IndexError, match=f"^__getitem__: {message}"):
+        x[key]
+    with pytest.raises(IndexError, match="^__getitem__"):
+        x[xp.asarray(1.5):3]
+    with pytest.raises(IndexError, match="^__getitem__"):
+        xp.asarray(1.0)[1:3]  # a 0-d array has no axis to slice

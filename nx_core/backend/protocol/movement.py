@@ -40,8 +40,9 @@ class MovementPrimitives(Protocol):
 
     def basic_view(self, t: Tensor, key: tuple) -> Tensor:
         """Frontend guarantees: ``key`` is a tuple of at most one item per axis of
-        ``t``: ints in range (negative ones count from the end), Python slices whose
-        start, stop and step are ints or None (a non-zero step), plus any ``None`` (a
+        ``t``: ints in range (negative ones count from the end), Python slices that
+        ``slice.indices`` takes (start, stop and step None or integers: ints, or other
+        objects with ``__index__``; a non-zero step), plus any ``None`` (a
         new unit axis) and at most one ``Ellipsis`` (full slices for the axes the other
         items leave; missing trailing items are full slices too). Backend must: an O(1)
         view laid out as ``View.basic_index(key)`` over t's buffer (int axes dropped,
