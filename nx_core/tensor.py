@@ -41,6 +41,8 @@ class Tensor:
     dtype: DType
     backend: Any
     shape: tuple
+    _buffer: Any
+    _view: View
 
     # No __init__ (nor __new__): tensors are made by ``native`` and ``explicit`` below
     # (and by backends' inlined copies of ``native``) through ``MADE.make``, the

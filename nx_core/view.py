@@ -763,7 +763,7 @@ def _basic_key(key, shape: tuple) -> list:
         key[i : i + 1] = fill
     else:
         key += fill
-    out = []
+    out: list = []
     ax = 0
     for k in key:
         if k is None:

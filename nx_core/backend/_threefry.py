@@ -179,6 +179,7 @@ def random_bits(
         # One high word for the whole box (always, below 2**32 elements): the low words
         # are the indices modulo 2**32, from one run or from short runs side by side.
         c0: int | None = (((first >> 32) | tag) + k0) & _M32
+        lo: np.ndarray
         if len(starts) == 1:
             lo = np.arange(min(length, _BLOCK), dtype=np.uint32)
 
@@ -207,7 +208,7 @@ def random_bits(
         m = min(_BLOCK, flat.size - s)
         x1 = step(s, m)
         _mix(x0[:m] if c0 is None else c0, x1, tb[:m], ks, x0[:m])
-        if wide:
+        if words is not None:  # wide: the two words of each element
             words[s : s + m, _HI] = x0[:m]
             words[s : s + m, 1 - _HI] = x1
         else:

@@ -398,7 +398,7 @@ class DaskBackend:
         chunks = da.core.normalize_chunks(_chunks(shape, dtype), shape, dtype=nd)
         name = "nx-random-bits-" + tokenize(k0, k1, shape, nd.str, tag, chunks)
         starts = [tuple(itertools.accumulate(c, initial=0)) for c in chunks]
-        layer = {
+        layer: dict = {
             (name, *ids): (_threefry.random_bits, k0, k1, shape, nd, tag, tuple((st[i], st[i + 1]) for st, i in zip(starts, ids)))
             for ids in itertools.product(*(range(len(c)) for c in chunks))
         }

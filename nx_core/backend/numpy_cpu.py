@@ -113,7 +113,7 @@ def _buffer_of(arr: np.ndarray) -> np.ndarray:
     if arr.size == 0:
         return np.empty(0, dtype=arr.dtype)
     # The lowest addressed element, then a flat run up to the highest one.
-    first = arr[(*[slice(0, 1) if s >= 0 else slice(d - 1, d) for d, s in zip(arr.shape, arr.strides)], Ellipsis)]
+    first = arr[tuple([slice(0, 1) if s >= 0 else slice(d - 1, d) for d, s in zip(arr.shape, arr.strides)]) + (Ellipsis,)]
     lo = _address(arr) + sum((d - 1) * s for d, s in zip(arr.shape, arr.strides) if s < 0)
     hi = _address(arr) + sum((d - 1) * s for d, s in zip(arr.shape, arr.strides) if s > 0)
     n = (hi - lo) // arr.itemsize + 1
@@ -162,13 +162,13 @@ def _expected(t: Any, chain: list, exempt: Sequence[Any]) -> list[int]:
     for e in exempt:
         if e is not t:
             for o in _owners(e):
-                i = ids.get(id(o))
-                if i is not None:
-                    expected[i] += 1
+                j = ids.get(id(o))
+                if j is not None:
+                    expected[j] += 1
                     break
-            i = ids.get(id(getattr(e, "_buffer", None)))
-            if i is not None and e.arr is not None:
-                expected[i] += 1  # e's cached buffer
+            j = ids.get(id(getattr(e, "_buffer", None)))
+            if j is not None and e.arr is not None:
+                expected[j] += 1  # e's cached buffer
     return expected
 
 
@@ -922,7 +922,7 @@ class NumpyBackend:
             a = _nd(t)
         r = a[key]
         if type(r) is not _ndarray:  # every axis taken by an int: a 0-d view, not a scalar
-            r = a[(*key, Ellipsis)]
+            r = a[key + (Ellipsis,)]
         v = MADE.make()  # _native, inlined: slicing is the hottest view
         v.arr = r
         v.dtype = t.dtype

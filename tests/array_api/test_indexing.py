@@ -350,3 +350,16 @@ def test_bad_slices_get_the_general_paths_errors(key, message):
         x[xp.asarray(1.5):3]
     with pytest.raises(IndexError, match="^__getitem__"):
         xp.asarray(1.0)[1:3]  # a 0-d array has no axis to slice
+
+
+@pytest.mark.parametrize("device", ["cpu", "dask"])
+def test_setitem_through_slices_of_integers_that_are_not_ints(device):
+    x = xp.zeros((4, 6), device=device)
+    x[np.int64(1) : 3, ...] = 1.0
+    x[0, True : np.int8(4)] = 2.0
+    x[_Two() :, ::_Two()] = 3.0
+    want = np.zeros((4, 6))
+    want[1:3] = 1.0
+    want[0, 1:4] = 2.0
+    want[2:, ::2] = 3.0
+    np.testing.assert_array_equal(np.asarray(x), want)
