@@ -66,7 +66,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None 
                 t1 = broadcast_tensor(t1, shape)
                 t2 = broadcast_tensor(t2, shape)
         return t1, t2, d
-    if type(x1) is Array and not isinstance(x2, Array):
+    if type(x1) is Array and type(x2) is not Array:  # (isinstance is slower on a scalar: Array has a metaclass)
         # x op scalar, the scalar kept second: promote_pair's branch written out, as the
         # array pair's is above (one call less on the path of x + 1).
         t = x1

@@ -162,9 +162,11 @@ def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:
     takes it (``scalar_operand``: its kind and range checked against the array). Two
     arrays must live on one device (ValueError naming both). Nothing is broadcast.
     """
-    if isinstance(x1, Array):
+    # type() rather than isinstance: Array has no subclasses, and isinstance through its
+    # metaclass costs a Python-level check on a scalar.
+    if type(x1) is Array:
         t1 = x1
-        if isinstance(x2, Array):
+        if type(x2) is Array:
             t2 = x2
             if t2.backend is not t1.backend:
                 backend_of(name, t1, t2)  # raises: the arrays live on two devices
@@ -172,7 +174,7 @@ def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:
             return cast(t1, d), cast(t2, d), d
         s, d = scalar_operand(name, x2, t1.dtype, t1.backend.device)
         return (t1 if t1.dtype is d else t1.backend.cast(t1, dtype=d)), s, d
-    if isinstance(x2, Array):
+    if type(x2) is Array:
         t2 = x2
         s, d = scalar_operand(name, x1, t2.dtype, t2.backend.device)
         return s, (t2 if t2.dtype is d else t2.backend.cast(t2, dtype=d)), d
