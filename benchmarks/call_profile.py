@@ -3,7 +3,7 @@
     python benchmarks/call_profile.py [--repeat 9]
 
 For a few calls on a float64 vector of 8 elements, each row adds one layer to the one
-above it: NumPy alone; NumPy plus the result's ``Array`` made by a Python function (the
+above it: NumPy alone; NumPy plus the result's ``Array`` made by ``nx_core.tensor.native`` (the
 object, its four slots, the ndarray's ``shape``); the backend primitive called directly;
 the whole call through the namespace. Times are the best of ``--repeat`` timeit repeats,
 in microseconds, with the cost of an empty call subtracted.
@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 import nx_array_api as xp
-from nx_core.tensor import MADE
+from nx_core.tensor import native
 
 
 def _best(stmt: Any, repeat: int, number: int = 20000) -> float:
@@ -38,19 +38,11 @@ def main(argv: list[str] | None = None) -> int:
     shape = (8,)
     key = (slice(1, 5), Ellipsis)
 
-    def made(r: np.ndarray) -> Any:
-        t = MADE.make()
-        t.arr = r
-        t.dtype = dt
-        t.backend = B
-        t.shape = r.shape
-        return t
-
     rows = {
-        "x + x": (lambda: a + a, lambda: made(a + a), lambda: B.add(x, x), lambda: x + x),
-        "x[1:5, ...]": (lambda: a[1:5, ...], lambda: made(a[1:5, ...]), lambda: B.basic_view(x, key), lambda: x[1:5, ...]),
-        "zeros((8,))": (lambda: np.zeros(shape), lambda: made(np.zeros(shape)), lambda: B.full(dt, shape, 0), lambda: xp.zeros(shape)),
-        "x[int array]": (lambda: a[ia], lambda: made(a[ia]), lambda: B.index_array(x, i), lambda: x[i]),
+        "x + x": (lambda: a + a, lambda: native((r := a + a), dt, B, r.shape), lambda: B.add(x, x), lambda: x + x),
+        "x[1:5, ...]": (lambda: a[1:5, ...], lambda: native((r := a[1:5, ...]), dt, B, r.shape), lambda: B.basic_view(x, key), lambda: x[1:5, ...]),
+        "zeros((8,))": (lambda: np.zeros(shape), lambda: native((r := np.zeros(shape)), dt, B, r.shape), lambda: B.full(dt, shape, 0), lambda: xp.zeros(shape)),
+        "x[int array]": (lambda: a[ia], lambda: native((r := a[ia]), dt, B, r.shape), lambda: B.index_array(x, i), lambda: x[i]),
     }
     empty = _best(lambda: None, args.repeat)
     steps = ("NumPy alone", "... and the result's Array made by a function", "the backend primitive called directly", "the whole call through the namespace")
