@@ -205,6 +205,39 @@ def test_values_come_to_the_host_chunk_by_chunk():
     assert np.asarray(xp.sum(x)).shape == ()
 
 
+def test_one_operation_on_chunks_in_memory_skips_graph_optimisation(small_chunks):
+    """A graph of one layer of tasks over chunks held in memory (persisted or host data)
+    is computed as it is: every task is one of the result's chunks, so there is nothing
+    to cull or fuse. Any other graph is optimised, so a slice of a lazy result computes
+    only the chunks it needs."""
+    from dask.callbacks import Callback
+
+    from nx_core.backend.dask_array import _compute_kw
+
+    a = np.arange(100_000.0).reshape(100, 1000)
+    x = xp.persist(xp.asarray(a, device=DASK))
+    assert x.arr.npartitions > 4
+    one = [xp.exp(x), xp.sum(x, axis=1), xp.exp(xp.asarray(a, device=DASK)), x + x]
+    assert all(_compute_kw(y.arr) == {"optimize_graph": False} for y in one)
+    normals = xp.random.normal(xp.random.key(1, device=DASK), shape=(100, 1000))  # layers to fuse
+    more = [xp.exp(xp.sin(x)), xp.exp(x)[:1], xp.sum(x, axis=0), xp.exp(xp.arange(10.0, device=DASK)), normals]
+    assert all(_compute_kw(y.arr) == {} for y in more)
+
+    class Count(Callback):
+        tasks = 0
+
+        def _pretask(self, key, dsk, state):
+            self.tasks += 1
+
+    for make, expected in [(lambda: xp.exp(x), np.exp(a)), (lambda: xp.sum(x, axis=1), a.sum(axis=1)), (lambda: xp.exp(xp.sin(x))[:1], np.exp(np.sin(a[:1])))]:
+        with Count() as c:
+            got = xp.persist(make())
+        np.testing.assert_array_equal(np.asarray(got), expected)
+        assert c.tasks == x.arr.npartitions if got.shape[0] > 1 else c.tasks <= 3
+    np.testing.assert_array_equal(np.asarray(xp.exp(x)), np.exp(a))
+    assert float(xp.exp(x)[3, 4]) == float(np.exp(a[3, 4])) and float(xp.sum(x + x)) == 2 * a.sum()
+
+
 @pytest.mark.parametrize("dtype", [xp.float32, xp.float64])
 def test_variance_in_one_pass_agrees_to_rounding(dtype, small_chunks):
     rng = np.random.default_rng(8)
