@@ -99,3 +99,46 @@ def test_inplace_operator_with_a_broadcast_operand():
     with pytest.raises(ValueError):
         y = xp.asarray([1.0, 2.0, 3.0])
         y += xp.ones((2, 3))  # the result's shape is not y's
+
+
+SCALAR_FIRST = [("f", 2.5), ("f", -0.0), ("f", float("nan")), ("i", 3), ("i", 0)]
+
+
+@pytest.mark.parametrize("fill_at_most", [0, 1024], ids=["0-d", "filled"])
+@pytest.mark.parametrize("device", ["cpu", "dask"])
+@pytest.mark.parametrize("name,ref,kind", FUNCS, ids=[f[0] for f in FUNCS])
+def test_a_python_scalar_first_gives_numpys_values(name, ref, kind, device, fill_at_most, monkeypatch):
+    """``f(scalar, x)`` (``1.0 - x``, ``2 ** x`` and ``3 > x`` among them): a scalar first
+    reaches a primitive that broadcasts as a 0-d tensor when ``x`` is large, and is
+    filled out to ``x``'s shape otherwise; the values are NumPy's either way, for every
+    layout of ``x``."""
+    if device == "dask":
+        pytest.importorskip("dask")
+    monkeypatch.setattr(ew, "_FILL_AT_MOST", fill_at_most)
+    a, _ = operands(kind, (3, 4), ())
+    f = getattr(xp, name)
+    for k, s in SCALAR_FIRST:
+        if k != kind:
+            continue
+        for view in (lambda v: v, lambda v: v[::-1, 1::2], lambda v: v[1]):
+            x = view(xp.asarray(a, device=device))
+            want = ref(np.asarray(s, dtype=a.dtype), view(a))
+            got = f(s, x)
+            assert got.shape == want.shape and got.device == x.device
+            np.testing.assert_array_equal(np.asarray(got), want)
+
+
+def test_operators_with_a_scalar_first_make_no_array_of_the_operands_shape():
+    """``1.0 - x`` allocates its result only: the scalar is a 0-d tensor for a ufunc
+    primitive (it was an array of x's shape, filled)."""
+    import tracemalloc
+
+    x = xp.asarray(np.linspace(0.0, 1.0, 1_000_000))
+    for op in (lambda: 1.0 - x, lambda: 2.0 * x, lambda: 0.5 < x, lambda: xp.greater(x, 0.5)):
+        op()
+        tracemalloc.start()
+        r = op()
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert peak < r.size * r.dtype.itemsize + 64 * 1024, f"peak {peak} bytes"
+    np.testing.assert_array_equal(np.asarray(1.0 - x), 1.0 - np.linspace(0.0, 1.0, 1_000_000))

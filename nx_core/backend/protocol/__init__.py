@@ -47,7 +47,8 @@ Named contract clauses used in the docstrings:
   A backend whose binary primitive broadcasts by itself (NumPy's ufuncs do) may say so
   with a true ``broadcasts`` attribute on the method's function; the frontend then
   checks that the operands' shapes broadcast together and hands them over unexpanded
-  (``x + row`` makes no stride-0 view first). ``out`` then has the broadcast shape.
+  (``x + row`` makes no stride-0 view first; a scalar first operand, as in ``1.0 - x``,
+  comes as a 0-d tensor). ``out`` then has the broadcast shape.
 [EW1] Frontend guarantees: ``out``, if given, has ``x``'s shape and the result dtype
   (``x``'s unless stated). Backend must: as [EW2] with one operand.
 [RED] Frontend guarantees: ``axes`` are valid, non-negative and unique (``()`` means no
