@@ -437,7 +437,14 @@ class NumpyBackend:
         """IEEE division for floats and complex; C division (truncating, x/0 = 0) for integers."""
         return (self._true_div if a.dtype.kind in "fc" else self._int_div)(a, b, out=out)
 
-    pow = _kernel(E.pow, "pow", "Power; integers exact with wrap-around.", 2)
+    _int_pow = _kernel(E.pow, "pow", "Power for integers (exact, with wrap-around) and bool.", 2)
+    _float_pow = _binary_ufunc(np.power, "pow", "C pow (floats), cpow (complex).")
+
+    def pow(self, a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+        """C ``pow`` for floats and ``cpow`` for complex, NumPy's ufunc itself (which warns
+        as NumPy does, like ``div``); integers exact with wrap-around, by the kernel."""
+        return (self._float_pow if a.dtype.kind in "fc" else self._int_pow)(a, b, out=out)
+
     atan2 = _binary_ufunc(np.arctan2, "atan2", "atan2(a, b) in (-pi, pi].")
     max = _kernel(E.maximum, "max", "Elementwise maximum, NaN-propagating.", 2)
     min = _kernel(E.minimum, "min", "Elementwise minimum, NaN-propagating.", 2)

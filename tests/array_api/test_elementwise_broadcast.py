@@ -142,3 +142,39 @@ def test_operators_with_a_scalar_first_make_no_array_of_the_operands_shape():
         tracemalloc.stop()
         assert peak < r.size * r.dtype.itemsize + 64 * 1024, f"peak {peak} bytes"
     np.testing.assert_array_equal(np.asarray(1.0 - x), 1.0 - np.linspace(0.0, 1.0, 1_000_000))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])
+def test_pow_of_floats_is_numpys_power_bit_for_bit(dtype):
+    """Floating-point ``pow`` is NumPy's ufunc itself (C ``pow``, ``cpow``): arrays,
+    scalar exponents (``x ** 2``, ``x ** 0.5``, ``x ** -1``), a scalar base, special
+    values and strided operands give ``np.power``'s bits, on both devices."""
+    rng = np.random.default_rng(11)
+    a = rng.uniform(-3.0, 3.0, (4, 5)).astype(dtype)
+    b = rng.uniform(-2.0, 2.0, (4, 5)).astype(dtype)
+    a[0, :3] = [np.nan, np.inf, -0.0]
+    b[1, :3] = [0.0, np.nan, -np.inf]
+    devices = ["cpu", "dask"] if _have_dask() else ["cpu"]
+    for device in devices:
+        x, y = xp.asarray(a, device=device), xp.asarray(b, device=device)
+        with np.errstate(all="ignore"):
+            cases = [
+                (xp.pow(x, y), np.power(a, b)),
+                (x[::2, ::-1] ** y[1::2, ::-1], np.power(a[::2, ::-1], b[1::2, ::-1])),
+                (x ** 2, np.power(a, a.dtype.type(2))),
+                (x ** 0.5, np.power(a, a.dtype.type(0.5))),
+                (x ** -1, np.power(a, a.dtype.type(-1))),
+                (2.0 ** x, np.power(a.dtype.type(2.0), a)),
+            ]
+            for got, want in cases:
+                got = np.asarray(got)
+                assert got.dtype == want.dtype and got.shape == want.shape
+                assert got.tobytes() == np.ascontiguousarray(want).tobytes()  # NaNs' bits too
+
+
+def _have_dask() -> bool:
+    try:
+        import dask.array  # noqa: F401
+    except ImportError:
+        return False
+    return True
