@@ -124,11 +124,13 @@ def _rebind(t: Tensor, arr: Any) -> None:
 def _compute_kw(a: Any) -> dict:
     """Keywords for computing ``a``: ``optimize_graph=False`` when its graph is one layer
     of tasks, its own, over chunks already in this process's memory (one operation on
-    persisted or host data). Every task is then one of ``a``'s chunks, so Dask's
-    optimisation has nothing to cull or fuse, and would cost 2-3 ms a computation (a
-    tenth of a 30 ms row sum). Any other graph is optimised as usual."""
+    persisted or host data), computed by a scheduler in this process. Every task is then
+    one of ``a``'s chunks, so Dask's optimisation has nothing to cull or fuse, and would
+    cost 2-3 ms a computation (a tenth of a 30 ms row sum). Any other graph is optimised
+    as usual; so is every graph sent to a cluster, where culling keeps the chunks of
+    host data that no task reads from being shipped."""
     layers = getattr(a.dask, "layers", None)
-    if layers is None:
+    if layers is None or dask.base.get_scheduler(collections=[a]) not in _IN_PROCESS:
         return {}
     for name, layer in layers.items():
         if name != a.name and not (type(layer) is MaterializedLayer and all(type(v) is np.ndarray for v in layer.values())):
