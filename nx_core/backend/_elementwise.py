@@ -162,20 +162,6 @@ def pow(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarr
     return out
 
 
-def maximum(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-    """Element-wise max; NaN-propagating (complex: the operand holding a NaN); bool: or."""
-    out = _alloc(out, a.shape, a.dtype)
-    with np.errstate(**_IGNORE):
-        return np.maximum(a, b, out=out)
-
-
-def minimum(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-    """Element-wise min; NaN-propagating (complex: the operand holding a NaN); bool: and."""
-    out = _alloc(out, a.shape, a.dtype)
-    with np.errstate(**_IGNORE):
-        return np.minimum(a, b, out=out)
-
-
 # --------------------------------------------------------------------------------------
 # Unary
 # --------------------------------------------------------------------------------------
