@@ -12,12 +12,14 @@ Threefry random numbers (``nx_array_api.random``), ``scatter`` and Nx-style slic
 
 from __future__ import annotations
 
-__array_api_version__ = "2025.12"
 __version__ = "0.1.0"
+
+from typing import Any as _Any
 
 from nx_core.device import using_device
 
 from ._array_object import Array, Device
+from ._flags import DROPIN as _NS
 from ._flags import Flags, get_flags, reset_flags, set_flags
 from ._constants import *  # noqa: F401,F403
 from ._constants import __all__ as _c
@@ -65,13 +67,14 @@ from ._extras_windows import *  # noqa: F401,F403
 from ._extras_windows import __all__ as _xw
 from ._extras_lazy import *  # noqa: F401,F403
 from ._extras_lazy import __all__ as _xl
-from . import fft, linalg, random  # noqa: E402
+from . import _array_methods  # noqa: E402,F401  (the array type's operators and indexing)
+from . import fft as _fft, linalg as _linalg, random  # noqa: E402
 
 # Last: the Nx operations define `slice`, which shadows the builtin in this module.
 from ._extras_nx import *  # noqa: F401,F403,E402
 from ._extras_nx import __all__ as _xn  # noqa: E402
 
-__all__ = sorted(
+_ALL = sorted(
     {
         "__array_api_version__",
         "__array_namespace_info__",
@@ -95,8 +98,6 @@ __all__ = sorted(
         "float64",
         "complex64",
         "complex128",
-        "fft",
-        "linalg",
         "random",
         *_c,
         *_cr,
@@ -117,8 +118,32 @@ __all__ = sorted(
     }
 )
 
-# The flags, from the environment (NX_STRICT, NX_API_VERSION, ...), now that every
-# name they gate exists.
+# The extensions are attributes of the namespace only while the flags enable them (as the
+# standard says to detect one: hasattr(xp, "linalg")), and __array_api_version__ and
+# __all__ follow the flags: all three are answered by the module's __getattr__ (PEP 562),
+# read when asked, so that nothing is rebound when a flag changes.
+del fft, linalg  # the submodules' import bound them; __getattr__ answers for them
+_EXTENSIONS = {"linalg": _linalg, "fft": _fft}
+
+
+def __getattr__(name: str) -> _Any:
+    if name == "__array_api_version__":
+        return _NS.api_version
+    if name == "__all__":
+        return sorted([*_ALL, *_NS.enabled_extensions])
+    ext = _EXTENSIONS.get(name)
+    if ext is not None:
+        if name in _NS.enabled_extensions:
+            return ext
+        raise AttributeError(f"module 'nx_array_api' has no attribute {name!r}: the {name} extension is disabled (set_flags(enabled_extensions=...))")
+    raise AttributeError(f"module 'nx_array_api' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), "__array_api_version__", "__all__", *_NS.enabled_extensions})
+
+
+# The flags, from the environment (NX_API_VERSION, ...).
 from ._flags import set_flags_from_environment as _flags_from_environment  # noqa: E402
 
 _flags_from_environment()

@@ -1,7 +1,15 @@
-"""The Array object: a Tensor of nx_core, with the standard's attributes and operators.
+"""The array types: a Tensor of nx_core with the standard's attributes.
 
-Operators are one line each and delegate to the namespace functions, which validate,
-promote and broadcast; nothing here computes a value.
+There is one array type per namespace (see ``_flags``): ``Array``, the drop-in
+namespace's, and ``StrictArray``, the strict namespace's (``nx_array_api.strict.Array``),
+a subclass that refuses what array-api-strict's arrays refuse. An array's namespace is
+its class's ``_ns``; the devices of a namespace make arrays of its class, so an array
+never changes namespace, and arrays of two namespaces live on two devices.
+
+This module is near the bottom of the namespace's imports: it knows the flags and nothing
+that computes. The operators, indexing and ``to_device``, which are the namespace's
+functions themselves, are bound onto the classes by ``_array_methods`` once those
+functions exist.
 """
 
 from __future__ import annotations
@@ -9,12 +17,13 @@ from __future__ import annotations
 import enum
 from typing import Any, Iterator
 
-from nx_core.device import Device
-from nx_core.dtype import DType
+from nx_core.device import Device, lookup
 from nx_core.tensor import Tensor, set_tensor_class
 
+from . import _flags
+from ._flags import DROPIN, STRICT
 
-__all__ = ["Array", "Device"]
+__all__ = ["Array", "StrictArray", "Device"]
 
 
 class _DLDeviceType(enum.IntEnum):
@@ -22,15 +31,16 @@ class _DLDeviceType(enum.IntEnum):
 
 
 class _Private(type):
-    """Array's metaclass: calling ``Array(...)`` is refused, as the constructor is private.
+    """The array types' metaclass: calling ``Array(...)`` is refused, as the constructor
+    is private.
 
-    Backends make arrays past it, with type's own call (``nx_core.tensor.MADE.make``):
+    Backends make arrays past it, with type's own call (``Backend.make_tensor``):
     object's allocation, the cheapest Python has. (Refusing in ``__init__`` or
     ``__new__`` instead would put a Python call into every array's allocation.)
     """
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError(f"{cls.__name__}: the constructor is private; use nx_array_api.asarray()")
+        raise TypeError(f"{cls.__name__}: the constructor is private; use {cls._ns.name}.asarray()")
 
 
 class Array(Tensor, metaclass=_Private):
@@ -44,9 +54,11 @@ class Array(Tensor, metaclass=_Private):
 
     __slots__ = ()  # Tensor's slots: an array is its tensor, one object
     __array_priority__ = 100.0  # NumPy defers binary operators with Array on the right to us
+    #: The namespace the array belongs to (its mode and flags).
+    _ns = DROPIN
 
     # No __init__: the constructor is refused by the metaclass (_Private), so that
-    # backends make arrays with object's own allocation (nx_core.tensor.MADE.make).
+    # backends make arrays with object's own allocation (Backend.make_tensor).
 
     # ------------------------------------------------------------- attributes
     # dtype, shape and ndim are the Tensor's own (dtype and shape are slots).
@@ -74,29 +86,15 @@ class Array(Tensor, metaclass=_Private):
         return t.backend.permute(t, (*range(n - 2), n - 1, n - 2))
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
-        if api_version is not None and api_version not in _SUPPORTED_VERSIONS:
-            raise ValueError(f"__array_namespace__: unsupported api_version {api_version!r}")
+        """The namespace of the array. ``api_version`` is checked, as NumPy checks it;
+        the drop-in namespace keeps its flags (``set_flags`` changes them)."""
+        _check_version("__array_namespace__", api_version)
         import nx_array_api
 
         return nx_array_api
 
-    def to_device(self, device: Any, /, *, stream: Any = None) -> "Array":
-        if stream is not None:
-            raise ValueError("to_device: nx has no streams; stream must be None")
-        dst = _val.check_device("to_device", device, self)
-        t = self
-        src = t.backend
-        if dst is src.device:
-            return self
-        _val.check_device_dtype("to_device", dst, t.dtype)
-        # Through the host: a host array of a copy of the elements, taken up by the
-        # destination's backend; the two devices never share memory.
-        return dst.backend.from_host(src.to_host(src.copy(t)))
-
     # ------------------------------------------------------------- conversion
     def _scalar(self, name: str, kinds: str) -> Any:
-        if _flags.STRICT and self.shape:
-            raise TypeError(f"{name}: only 0-d arrays convert to Python scalars in strict mode, got shape {self.shape}")
         if self.size != 1:
             raise TypeError(f"{name}: only arrays with one element can be converted to Python scalars, got shape {self.shape}")
         if self.dtype.kind not in kinds:
@@ -172,23 +170,26 @@ class Array(Tensor, metaclass=_Private):
 
     def __reduce__(self) -> tuple[Any, tuple[Any, Device]]:
         # The backend's host array pickles itself; unpickling wraps it again, on the
-        # device it came from.
+        # device it came from (a Device pickles as its namespace and name).
         t = self
         return (_from_host, (t.backend.to_host(t), t.backend.device))
 
     # --------------------------------------------------- Python container-ish
     def __len__(self) -> int:
-        """``len(x)``: the length of the first axis, as in NumPy (strict mode: TypeError,
-        the standard has no ``__len__``)."""
-        if _flags.STRICT:
-            raise TypeError("__len__: the standard's arrays have no len(); use x.shape[0] (strict mode)")
+        """``len(x)``: the length of the first axis, as in NumPy (the strict namespace:
+        TypeError, the standard has no ``__len__``)."""
         if self.ndim == 0:
-            raise TypeError("len() of a 0-d array")
+            raise TypeError("__len__: len() of a 0-d array")
         return self.shape[0]
 
     def __iter__(self) -> Iterator["Array"]:
+        """Iteration over the first axis, as in NumPy: a 0-d array is not iterable, and
+        says so when ``iter()`` is called (``np.iterable(x)`` is False)."""
         if self.ndim == 0:
-            raise TypeError("iteration over a 0-d array")
+            raise TypeError("__iter__: iteration over a 0-d array")
+        return self._rows()
+
+    def _rows(self) -> Iterator["Array"]:
         for i in range(self.shape[0]):
             yield self[i]
 
@@ -198,7 +199,7 @@ class Array(Tensor, metaclass=_Private):
         if self.size == 0 and self.ndim > 1:
             body = f"[], shape={self.shape}"
         dev = self.backend.device
-        where = "" if dev.name == "cpu" else f", device={dev.name!r}"
+        where = "" if dev is _DEFAULT_DEVICE_OF[type(self)] else f", device={dev.name!r}"
         return f"{prefix}{body}, dtype={self.dtype.name}{where})"
 
     def __str__(self) -> str:
@@ -210,144 +211,88 @@ class Array(Tensor, metaclass=_Private):
         in NumPy."""
         if not spec:
             return str(self)
-        if _flags.STRICT:
-            raise TypeError(f"__format__: format spec {spec!r} on an array is not portable (strict mode); format float(x)")
         if self.shape:
             raise TypeError(f"__format__: format spec {spec!r} needs a 0-d array, got shape {self.shape}")
         return format(self.backend.item(self), spec)
 
     __hash__ = None  # type: ignore[assignment]
 
-    # --------------------------------------------------------------- indexing
-    # (__getitem__ is the indexing module's getitem itself, bound below)
-    def __setitem__(self, key: Any, value: Any, /) -> None:
-        _ix.setitem(self, key, value)
+    # (__getitem__, __setitem__, to_device and the operators are bound by _array_methods.)
 
-    # -------------------------------------------------------------- operators
-    def __radd__(self, other: Any, /) -> "Array":
-        return _ew.add(other, self)
 
-    def __iadd__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.add, self, other)
+class StrictArray(Array):
+    """An array of the strict namespace (``nx_array_api.strict.Array``): it refuses what
+    array-api-strict's arrays refuse. Python scalar conversion of arrays that are not 0-d,
+    ``len()``, format specs, iteration over arrays that are not 1-D, and, on the virtual
+    devices, NumPy conversion and DLPack export (code that forgets to move its data to
+    the CPU is what those devices exist to catch)."""
 
-    def __rsub__(self, other: Any, /) -> "Array":
-        return _ew.subtract(other, self)
+    __slots__ = ()
+    _ns = STRICT
 
-    def __isub__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.subtract, self, other)
+    def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
+        """The strict namespace; ``api_version`` sets its api_version flag, as
+        array-api-strict's does."""
+        _check_version("__array_namespace__", api_version)
+        import nx_array_api.strict
 
-    def __rmul__(self, other: Any, /) -> "Array":
-        return _ew.multiply(other, self)
+        if api_version is not None:
+            STRICT.set(api_version=api_version)
+        return nx_array_api.strict
 
-    def __imul__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.multiply, self, other)
+    def _scalar(self, name: str, kinds: str) -> Any:
+        if self.shape:
+            raise TypeError(f"{name}: only 0-d arrays convert to Python scalars in strict mode, got shape {self.shape}")
+        return Array._scalar(self, name, kinds)
 
-    def __rtruediv__(self, other: Any, /) -> "Array":
-        return _ew.divide(other, self)
+    def __len__(self) -> int:
+        raise TypeError("__len__: the standard's arrays have no len(); use x.shape[0] (strict mode)")
 
-    def __itruediv__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.divide, self, other)
+    def __iter__(self) -> Iterator["Array"]:
+        if self.ndim != 1:
+            raise TypeError(f"__iter__: only 1-D arrays are iterable in strict mode, got {self.ndim}-D (the standard leaves iteration unspecified)")
+        return self._rows()
 
-    def __rfloordiv__(self, other: Any, /) -> "Array":
-        return _ew.floor_divide(other, self)
+    def __format__(self, spec: str) -> str:
+        if spec:
+            raise TypeError(f"__format__: format spec {spec!r} on an array is not portable (strict mode); format float(x)")
+        return str(self)
 
-    def __ifloordiv__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.floor_divide, self, other)
+    def _host_only(self, name: str) -> None:
+        dev = self.backend.device
+        if dev.name in _VIRTUAL:
+            raise RuntimeError(
+                f"{name}: the array is on the virtual device {dev.name!r}, which cannot export its memory; "
+                "move it to the CPU first (x.to_device(CPU_DEVICE))"
+            )
 
-    def __rmod__(self, other: Any, /) -> "Array":
-        return _ew.remainder(other, self)
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
+        self._host_only("__array__")
+        return Array.__array__(self, dtype, copy)
 
-    def __imod__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.remainder, self, other)
+    def __dlpack__(self, /, *, stream: Any = None, max_version: tuple[int, int] | None = None, dl_device: tuple[Any, int] | None = None, copy: bool | None = None) -> Any:
+        self._host_only("__dlpack__")
+        return Array.__dlpack__(self, stream=stream, max_version=max_version, dl_device=dl_device, copy=copy)
 
-    def __rpow__(self, other: Any, /) -> "Array":
-        return _ew.pow(other, self)
 
-    def __ipow__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.pow, self, other)
+#: The strict namespace's devices that stand for hardware other than the CPU.
+_VIRTUAL = frozenset({"device1", "device2", "no_float64", "no_x64"})
 
-    def __rmatmul__(self, other: Any, /) -> "Array":
-        return _la.matmul(other, self)
 
-    def __imatmul__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_la.matmul, self, other)
-
-    def __rand__(self, other: Any, /) -> "Array":
-        return _ew.bitwise_and(other, self)
-
-    def __iand__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.bitwise_and, self, other)
-
-    def __ror__(self, other: Any, /) -> "Array":
-        return _ew.bitwise_or(other, self)
-
-    def __ior__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.bitwise_or, self, other)
-
-    def __rxor__(self, other: Any, /) -> "Array":
-        return _ew.bitwise_xor(other, self)
-
-    def __ixor__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.bitwise_xor, self, other)
-
-    def __rlshift__(self, other: Any, /) -> "Array":
-        return _ew.bitwise_left_shift(other, self)
-
-    def __ilshift__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.bitwise_left_shift, self, other)
-
-    def __rrshift__(self, other: Any, /) -> "Array":
-        return _ew.bitwise_right_shift(other, self)
-
-    def __irshift__(self, other: Any, /) -> "Array":
-        return _ew._inplace(_ew.bitwise_right_shift, self, other)
+def _check_version(name: str, api_version: Any) -> None:
+    if api_version is not None and api_version not in _flags.SUPPORTED_VERSIONS:
+        raise ValueError(f"{name}: unsupported api_version {api_version!r} (supported: {', '.join(_flags.SUPPORTED_VERSIONS)})")
 
 
 def _from_host(host: Any, device: Device | None = None) -> Array:
     """Unpickles an Array from the host array (and device) its ``__reduce__`` saved."""
-    return (device or Device("cpu")).backend.from_host(host)
+    return (device or lookup("nx", "cpu")).backend.from_host(host)
 
 
-# Backends make their tensors as Array: what a primitive returns is the user's array.
+# Backends make their tensors as Array on the devices that name no class of their own
+# (the drop-in's): what a primitive returns is the user's array. The strict namespace's
+# devices name StrictArray (``_devices``).
 set_tensor_class(Array)
 
-_SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
-
-# The namespace modules import Array; they are bound here, after the class exists.
-from . import _elementwise_functions as _ew  # noqa: E402
-from . import _indexing as _ix  # noqa: E402
-from . import _linear_algebra_functions as _la  # noqa: E402
-from . import _flags  # noqa: E402
-from . import _validation as _val  # noqa: E402
-
-# The forward and unary operators are bound here, after the class, on purpose: they are
-# the namespace functions themselves (the same validation and messages), which live in
-# modules that import Array and so exist only now. A method in the class body that called
-# them would add a Python call to every operator (x + x measured 3-6% slower). The
-# reflected and in-place operators, which reorder or write back, are the methods above;
-# strict mode rebinds __getitem__ (_indexing.bind). Each line's ignore comment is for type
-# checkers, which read an assignment to a method as an error.
-Array.__getitem__ = _ix.getitem  # type: ignore[assignment,method-assign]
-Array.__add__ = _ew.add  # type: ignore[assignment,method-assign]
-Array.__sub__ = _ew.subtract  # type: ignore[assignment,method-assign]
-Array.__mul__ = _ew.multiply  # type: ignore[assignment,method-assign]
-Array.__truediv__ = _ew.divide  # type: ignore[assignment,method-assign]
-Array.__floordiv__ = _ew.floor_divide  # type: ignore[assignment,method-assign]
-Array.__mod__ = _ew.remainder  # type: ignore[assignment,method-assign]
-Array.__pow__ = _ew.pow  # type: ignore[assignment,method-assign]
-Array.__matmul__ = _la.matmul  # type: ignore[assignment,method-assign]
-Array.__and__ = _ew.bitwise_and  # type: ignore[assignment,method-assign]
-Array.__or__ = _ew.bitwise_or  # type: ignore[assignment,method-assign]
-Array.__xor__ = _ew.bitwise_xor  # type: ignore[assignment,method-assign]
-Array.__lshift__ = _ew.bitwise_left_shift  # type: ignore[assignment,method-assign]
-Array.__rshift__ = _ew.bitwise_right_shift  # type: ignore[assignment,method-assign]
-Array.__lt__ = _ew.less  # type: ignore[assignment,method-assign]
-Array.__le__ = _ew.less_equal  # type: ignore[assignment,method-assign]
-Array.__gt__ = _ew.greater  # type: ignore[assignment,method-assign]
-Array.__ge__ = _ew.greater_equal  # type: ignore[assignment,method-assign]
-Array.__eq__ = _ew.equal  # type: ignore[assignment,method-assign]
-Array.__ne__ = _ew.not_equal  # type: ignore[assignment,method-assign]
-Array.__neg__ = _ew.negative  # type: ignore[assignment,method-assign]
-Array.__pos__ = _ew.positive  # type: ignore[assignment,method-assign]
-Array.__abs__ = _ew.abs  # type: ignore[assignment,method-assign]
-Array.__invert__ = _ew.bitwise_invert  # type: ignore[assignment,method-assign]
+#: The device an array's repr leaves out, per array type (``_devices`` sets the strict one).
+_DEFAULT_DEVICE_OF: dict[type, Any] = {Array: lookup("nx", "cpu")}

@@ -15,7 +15,7 @@ from nx_core.tensor import Tensor
 
 from ._validation import check_device_dtype
 
-__all__ = ["cast", "flat", "kept", "padded", "reshaped"]
+__all__ = ["cast", "flat", "kept", "padded", "reshaped", "transfer"]
 
 
 def cast(t: Tensor, d: DType, name: str | None = None) -> Tensor:
@@ -31,6 +31,15 @@ def cast(t: Tensor, d: DType, name: str | None = None) -> Tensor:
     if name is not None:
         check_device_dtype(name, t.backend.device, d)
     return t.backend.cast(t, dtype=d)
+
+
+def transfer(t: Tensor, device: Any) -> Tensor:
+    """A copy of ``t`` on ``device`` (of any namespace: ``asarray`` moves arrays between
+    them), through the host: a host array of a copy of the elements, taken up by the
+    destination's backend, so that the two devices never share memory. ``device``
+    supports t's dtype (checked by the caller)."""
+    src = t.backend
+    return device.backend.from_host(src.to_host(src.copy(t)))
 
 
 def reshaped(t: Tensor, shape: tuple[int, ...]) -> Tensor:

@@ -19,9 +19,10 @@ from nx_core.errors import NxInvalidArgument
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from . import _flags
 from . import _validation as _val
-from ._array_object import Array, Device
+from ._array_object import Array, Device, StrictArray
+from ._compose import transfer
+from ._devices import namespace_of
 from ._scalars import BOOL, COMPLEX, FLOAT, INT, check_values, kind_default, scalar_dtype, scalar_kind
 from ._validation import (
     MAX_DIMS,
@@ -68,7 +69,10 @@ def check_dtype(name: str, dtype: Any, default: DType | None = None, device: Dev
     elif type(dtype) is DType and dtype in _dt.all_dtypes:
         d = dtype
     else:
-        raise TypeError(f"{name}: dtype must be one of the namespace's dtypes, got {dtype!r}")
+        # TypeError, as NumPy's for a dtype it does not understand; the strict namespace
+        # raises array-api-strict's ValueError.
+        strict = device is not None and namespace_of(device).strict
+        raise (ValueError if strict else TypeError)(f"{name}: dtype must be one of the namespace's dtypes, got {dtype!r}")
     if device is not None and device.unsupported and d is not None:
         check_device_dtype(name, device, d)
     return d  # type: ignore[return-value]
@@ -96,7 +100,6 @@ def _shape(name: str, shape: Any, dtype: DType) -> tuple[int, ...]:
     return check_shape(name, dims, dtype.itemsize)
 
 
-_DEFAULT_FLOAT = _dt.DEFAULT_FLOAT
 _SMALL = 1 << 62  # bytes: below the 2**63-byte limit whatever check_shape's rounding
 _SMALL_F64 = _SMALL // 8  # float64 elements
 
@@ -187,7 +190,8 @@ def _from_array(x: Array, dtype: DType | None, copy: bool | None, device: Device
     if device is not None and device is not x.backend.device:
         if copy is False:
             raise ValueError(f"asarray: moving an array from {x.device.name!r} to {device.name!r} needs a copy, but copy=False")
-        x = x.to_device(device)
+        check_device_dtype("asarray", device, x.dtype)
+        x = transfer(x, device)
         copy = None
     t = x
     if dtype is None or dtype is t.dtype:
@@ -242,7 +246,8 @@ def asarray(
     """Converts ``obj`` (an array, a Python scalar, a nested sequence, or any buffer /
     ``__array__`` / ``__dlpack__`` object) to an array. C-contiguous foreign memory is
     shared unless ``copy=True``; ``copy=False`` raises ValueError when a copy is needed."""
-    if type(obj) is Array:  # (Array has no subclasses: its metaclass refuses to make any)
+    c = type(obj)
+    if c is Array or c is StrictArray:  # (their metaclass refuses to make subclasses' instances)
         dev = None if device is None else check_device("asarray", device)
         dtype = check_dtype("asarray", dtype, None, dev or obj.backend.device)
         _check_copy("asarray", copy)
@@ -261,13 +266,13 @@ def asarray(
                     break
             else:
                 if k is float:
-                    d = _DEFAULT_FLOAT if not dev.unsupported else default_dtype(dev, "real floating")
+                    d = default_dtype(dev, "real floating")
                 else:
                     d = default_dtype(dev, "integral")
                     check_values("asarray", obj, {INT}, d)
                 return dev.backend.from_sequence(obj, (len(obj),), d)
     if _is_seq(obj) or scalar_kind(obj) >= 0:
-        if _flags.STRICT and _is_seq(obj) and any(isinstance(o, Array) for o in obj):
+        if _is_seq(obj) and namespace_of(dev).strict and any(isinstance(o, Array) for o in obj):
             # as array-api-strict: nx arrays directly in the list (deeper ones pass)
             raise TypeError("asarray: nx arrays in a list are not portable (strict mode); use stack")
         try:
@@ -293,7 +298,10 @@ def asarray(
 
 def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -> Array:
     """An array over the memory of ``x`` (any ``__dlpack__`` producer), shared unless
-    ``copy=True``; ValueError when ``copy=False`` and a copy is needed."""
+    ``copy=True``; ValueError when ``copy=False`` and a copy is needed. (``device`` and
+    ``copy`` are the 2023.12 standard's.)"""
+    if (device is not None or copy is not None) and isinstance(x, Array):
+        x._ns.requires("2023.12", "from_dlpack", "the device and copy arguments", ValueError)
     dev = check_device("from_dlpack", device)
     _check_copy("from_dlpack", copy)
     if not hasattr(x, "__dlpack__"):
@@ -331,8 +339,8 @@ def _filled(name: str, shape: Any, dtype: Any, device: Any, value: Any) -> Tenso
     """``empty``, ``zeros`` and ``ones``: an array of ``shape`` filled with ``value`` (or
     uninitialized when None), default dtype float64."""
     dev = default_device() if device is None else check_device(name, device)
-    if dtype is None and not dev.unsupported:
-        d = _DEFAULT_FLOAT
+    if dtype is None:
+        d = default_dtype(dev, "real floating")
     else:
         d = check_dtype(name, dtype, default_dtype(dev, "real floating"), dev)
     return _alloc(name, dev.backend, d, _shape(name, shape, d), value)
@@ -350,9 +358,10 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: A
         n = last[1] if shape is last[0] else plain_size(shape)
         if n > 0 and n < _SMALL_F64:  # (a chained comparison is not specialised by CPython)
             dev = default_device()
+            d = default_dtype(dev, "real floating")
             if not dev.unsupported:
                 try:
-                    return dev.backend.full(_DEFAULT_FLOAT, shape, 0)
+                    return dev.backend.full(d, shape, 0)
                 except MemoryError as e:
                     raise MemoryError(core_message("zeros", e)) from None
     return _filled("zeros", shape, dtype, device, 0)

@@ -14,11 +14,15 @@ from nx_core.dtype import DType
 
 from . import _dtypes as _dt
 from ._array_object import Array
+from ._devices import CPU_DEVICE
+from ._flags import DROPIN, Namespace
 from ._scalars import scalar_dtype, scalar_kind
 from ._validation import check_array, check_device, check_device_dtype
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
+#: ``astype``'s ``device`` when none was passed (the argument is the 2023.12 standard's).
+_UNSET: Any = type("_Unset", (), {"__repr__": lambda self: "<unset>", "__slots__": ()})()
 
 
 def _dtype_of(name: str, v: Any, arg: str) -> DType:
@@ -26,22 +30,35 @@ def _dtype_of(name: str, v: Any, arg: str) -> DType:
         return v.dtype
     if type(v) is DType and v in _dt.all_dtypes:
         return v
-    raise TypeError(f"{name}: {arg} must be a dtype or an nx array, got {v!r}")
+    raise TypeError(f"{name}: {arg} must be a dtype or array of the namespace, got {v!r}")
 
 
-def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = None) -> Array:
+def _namespace(args: Any, ns: Namespace) -> Namespace:
+    """The namespace that governs a call of a data type function: the first array's
+    among ``args``, else ``ns``, the namespace the function was reached through."""
+    for a in args:
+        if isinstance(a, Array):
+            return a._ns
+    return ns
+
+
+def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = _UNSET) -> Array:
     """``x`` converted to ``dtype`` (a new array unless ``copy=False`` and the dtype matches).
 
     Booleans become 0/1, nonzero values become True; float to integer truncates toward
     zero and saturates. Complex to a real numeric dtype is refused (take ``real``/``imag``
-    first); complex to bool is ``x != 0``.
+    first); complex to bool is ``x != 0``. ``device`` is the 2023.12 standard's.
     """
     x = check_array("astype", x)
     if type(dtype) is not DType or dtype not in _dt.all_dtypes:
         raise TypeError(f"astype: dtype must be one of the namespace's dtypes, got {dtype!r}")
     if type(copy) is not bool:
         raise TypeError(f"astype: copy must be a bool, got {type(copy).__name__}")
-    dev = check_device("astype", device, x)
+    if device is _UNSET:
+        dev = x.backend.device
+    else:
+        x._ns.requires("2023.12", "astype", "the device argument")
+        dev = check_device("astype", device, x)
     check_device_dtype("astype", dev, dtype)
     if dev is not x.backend.device:
         x, copy = x.to_device(dev), False
@@ -54,12 +71,19 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = None) 
 
 
 def can_cast(from_: DType | Array, to: DType, /) -> bool:
-    """Whether ``from_`` (a dtype or an array's dtype) promotes to ``to``: the standard's lattice and
-    the mixed-kind pairs, which agree with NumPy's "safe" casting."""
+    """Whether ``from_`` (a dtype or an array's dtype) promotes to ``to``: the standard's
+    lattice and, in the drop-in namespace, the mixed-kind pairs, which agree with NumPy's
+    "safe" casting."""
+    return dtype_can_cast(DROPIN, from_, to)
+
+
+def dtype_can_cast(ns: Namespace, from_: Any, to: Any) -> bool:
+    """``can_cast`` of namespace ``ns``."""
     f = _dtype_of("can_cast", from_, "from_")
     if type(to) is not DType or to not in _dt.all_dtypes:
         raise TypeError(f"can_cast: to must be a dtype, got {to!r}")
-    return f is to or _dt.PROMOTE.get((f, to)) is to
+    table = _dt.PROMOTION if _namespace((from_,), ns).strict else _dt.PROMOTE
+    return f is to or table.get((f, to)) is to
 
 
 @dataclass(frozen=True)
@@ -84,37 +108,59 @@ class iinfo_object:
     dtype: DType
 
 
-def _ieee(dtype: DType, mantissa: int, emax: int) -> finfo_object:
+@dataclass(frozen=True, eq=False)
+class strict_finfo_object(finfo_object):
+    """``finfo`` of the strict namespace: neither comparable nor hashable, as the
+    standard promises neither (code that relies on either is caught)."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True, eq=False)
+class strict_iinfo_object(iinfo_object):
+    """``iinfo`` of the strict namespace: neither comparable nor hashable."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _ieee(dtype: DType, mantissa: int, emax: int) -> tuple:
     # IEEE 754 binary format: ``mantissa`` stored fraction bits, exponents in [1 - emax, emax].
     big = (2.0 - 2.0**-mantissa) * 2.0**emax
-    return finfo_object(dtype.bits, 2.0**-mantissa, big, -big, 2.0 ** (1 - emax), dtype)
+    return (dtype.bits, 2.0**-mantissa, big, -big, 2.0 ** (1 - emax), dtype)
 
 
 _FINFO = {_dt.float32: _ieee(_dt.float32, 23, 127), _dt.float64: _ieee(_dt.float64, 52, 1023)}
-_IINFO = {
-    d: iinfo_object(d.bits, d.limits[1], d.limits[0], d)
-    for d in sorted(_dt.integer, key=lambda d: (d.kind, d.bits))
-}
+_IINFO = {d: (d.bits, d.limits[1], d.limits[0], d) for d in sorted(_dt.integer, key=lambda d: (d.kind, d.bits))}
+_DROPIN_FINFO = {d: finfo_object(*v) for d, v in _FINFO.items()}
+_DROPIN_IINFO = {d: iinfo_object(*v) for d, v in _IINFO.items()}
 
 
 def finfo(type: DType | Array, /) -> finfo_object:  # noqa: A002 - the standard's name
     """Limits of a floating-point dtype (of its component type when complex):
     ``bits``, ``eps``, ``max``, ``min``, ``smallest_normal``, ``dtype``."""
+    return dtype_finfo(DROPIN, type)
+
+
+def dtype_finfo(ns: Namespace, type: Any) -> finfo_object:  # noqa: A002
+    """``finfo`` of namespace ``ns``."""
     d = _dtype_of("finfo", type, "type")
     d = _dt.COMPLEX_TO_REAL.get(d, d)
-    info = _FINFO.get(d)
-    if info is None:
+    if d not in _FINFO:
         raise TypeError(f"finfo: needs a floating-point dtype, got {d.name}")
-    return info
+    return strict_finfo_object(*_FINFO[d]) if _namespace((type,), ns).strict else _DROPIN_FINFO[d]
 
 
 def iinfo(type: DType | Array, /) -> iinfo_object:  # noqa: A002 - the standard's name
     """Limits of an integer dtype: ``bits``, ``max``, ``min``, ``dtype``."""
+    return dtype_iinfo(DROPIN, type)
+
+
+def dtype_iinfo(ns: Namespace, type: Any) -> iinfo_object:  # noqa: A002
+    """``iinfo`` of namespace ``ns``."""
     d = _dtype_of("iinfo", type, "type")
-    info = _IINFO.get(d)
-    if info is None:
+    if d not in _IINFO:
         raise TypeError(f"iinfo: needs an integer dtype, got {d.name}")
-    return info
+    return strict_iinfo_object(*_IINFO[d]) if _namespace((type,), ns).strict else _DROPIN_IINFO[d]
 
 
 def _is_kind(dtype: DType, kind: Any) -> bool:
@@ -143,8 +189,15 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
     the standard leaves undefined (an integer with a floating-point dtype, say).
 
     At least one argument must be an array or a dtype; Python scalars then join as in
-    ``array <op> scalar`` (a complex scalar makes a real floating dtype complex).
+    ``array <op> scalar`` (a complex scalar makes a real floating dtype complex), from the
+    2024.12 standard on.
     """
+    return dtypes_result_type(DROPIN, *arrays_and_dtypes)
+
+
+def dtypes_result_type(ns: Namespace, *arrays_and_dtypes: Any) -> DType:
+    """``result_type`` of namespace ``ns``."""
+    ns = _namespace(arrays_and_dtypes, ns)
     dtypes: list[DType] = []
     kinds: list[int] = []
     for a in arrays_and_dtypes:
@@ -156,14 +209,16 @@ def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex
             dtypes.append(a)
         else:
             k = scalar_kind(a)
-            if k < 0:
+            if k < 0 or (ns.strict and type(a) not in (bool, int, float, complex)):
                 raise TypeError(f"result_type: expected arrays, dtypes or Python scalars, got {type(a).__name__}")
             kinds.append(k)
     if not dtypes:
         raise ValueError("result_type: at least one array or dtype is required")
     d = dtypes[0]
     for o in dtypes[1:]:
-        d = _dt.result_type_pair(d, o, "result_type")
+        d = _dt.result_type_pair(d, o, "result_type", ns.strict)
+    if kinds:
+        ns.requires("2024.12", "result_type", "a Python scalar argument")
     for k in kinds:
-        d = scalar_dtype("result_type", d, k)
+        d = scalar_dtype("result_type", d, k, CPU_DEVICE if ns.strict else None)
     return d

@@ -148,18 +148,9 @@ def _mixed(a: DType, b: DType) -> DType | None:
 MIXED: dict[tuple[DType, DType], DType] = _table(_mixed)
 MIXED.update({(b, a): j for (a, b), j in list(MIXED.items())})
 
-#: The table the functions promote with: the standard's and, but in strict mode, the
-#: mixed-kind pairs (``set_mixed_promotion``; modules keep references to this dict).
+#: The table the drop-in namespace promotes with: the standard's and the mixed-kind
+#: pairs. The strict namespace promotes with PROMOTION alone.
 PROMOTE: dict[tuple[DType, DType], DType] = {**PROMOTION, **MIXED}
-
-
-def set_mixed_promotion(enabled: bool) -> None:
-    """PROMOTE with (drop-in mode) or without (strict mode) the MIXED pairs, in place."""
-    if enabled != (len(PROMOTE) > len(PROMOTION)):
-        PROMOTE.clear()
-        PROMOTE.update(PROMOTION)
-        if enabled:
-            PROMOTE.update(MIXED)
 
 REAL_TO_COMPLEX = {float32: complex64, float64: complex128}
 COMPLEX_TO_REAL = {complex64: float32, complex128: float64}
@@ -170,11 +161,12 @@ DEFAULT_COMPLEX = complex128
 DEFAULT_INDEX = int64
 
 
-def result_type_pair(a: DType, b: DType, name: str) -> DType:
-    """The promoted dtype of ``a`` and ``b``, or TypeError naming ``name``."""
+def result_type_pair(a: DType, b: DType, name: str, strict: bool = False) -> DType:
+    """The promoted dtype of ``a`` and ``b`` (by the standard's table alone when
+    ``strict``), or TypeError naming ``name``."""
     if a is b:
         return a
-    r = PROMOTE.get((a, b))
+    r = (PROMOTION if strict else PROMOTE).get((a, b))
     if r is None:
         raise TypeError(f"{name}: dtypes {a.name} and {b.name} cannot be promoted together")
     return r

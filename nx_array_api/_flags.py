@@ -1,53 +1,75 @@
-"""nx's flags: the mode (drop-in or strict) and array-api-strict's four flags.
+"""The two namespaces' modes and flags, and the gates that read them.
 
-By default nx is a **drop-in**: on top of the standard it accepts the non-portable uses
-that real consumers rely on and NumPy 2 accepts (docs/consumers.md lists them). In
-**strict** mode it refuses every non-portable use that array-api-strict refuses, and
-one more: writing through an array whose memory another live array shares.
+nx has two namespaces on one core (docs/strict-mode.md):
 
-The four other flags are array-api-strict's and act in both modes:
+- ``nx_array_api``, the **drop-in**: on top of the standard it accepts the non-portable
+  uses that real consumers rely on and NumPy 2 accepts (docs/consumers.md lists them);
+- ``nx_array_api.strict``, the **strict** namespace: it refuses every non-portable use
+  that array-api-strict refuses, with array-api-strict's names, flags and devices, and one
+  more: writing through an array whose memory another live array shares.
 
-- ``api_version``: "2023.12", "2024.12" or "2025.12" (the default). Functions added by a
-  later version raise RuntimeError when called; ``__array_api_version__``,
-  ``devices()`` (a list before 2025.12) and ``capabilities()`` follow the version.
-- ``boolean_indexing``: when False, indexing with a boolean array raises RuntimeError.
-- ``data_dependent_shapes``: when False, the functions whose output shape depends on
-  the data (``unique_*``, ``nonzero``, ``repeat`` with array repeats) raise RuntimeError.
-- ``enabled_extensions``: a subset of ("linalg", "fft"); the functions of the others
-  raise RuntimeError and leave ``__all__``.
+Each is a :class:`Namespace` (``DROPIN`` and ``STRICT`` below): its mode, which never
+changes, and its own copy of array-api-strict's four flags:
 
-Flags are process-wide (as array-api-strict's are), read at import from the
-environment variables ``NX_STRICT``, ``NX_API_VERSION``, ``NX_BOOLEAN_INDEXING``,
-``NX_DATA_DEPENDENT_SHAPES`` and ``NX_ENABLED_EXTENSIONS`` (comma-separated), and set
-with ``set_flags``, for a block with ``Flags(...)``, back to the defaults with
-``reset_flags``.
+- ``api_version``: one of ``SUPPORTED_VERSIONS`` (2021.12 and the draft warn). Functions
+  added by a later version, and the behaviours a later version added (Python scalars in
+  the element-wise functions and ``result_type``, complex ``mean``, ...), raise when used;
+  ``__array_api_version__``, ``devices()`` and ``capabilities()`` follow the version;
+- ``boolean_indexing``: when False, indexing with a boolean array raises RuntimeError;
+- ``data_dependent_shapes``: when False, the functions whose output shape depends on the
+  data (``unique_*``, ``nonzero``, ``repeat`` with array repeats) raise RuntimeError;
+- ``enabled_extensions``: a subset of ("linalg", "fft"); the others' functions raise
+  RuntimeError, and they are no attribute of the namespace and leave its ``__all__``.
 
-The namespace reads ``STRICT`` and the other module globals at call time, so the
-default mode pays one global lookup on the paths that have a strict branch, and the
-promotion table and the version gates are swapped here when a flag changes instead of
-being consulted on every call.
+An array belongs to the namespace of its device (its class's ``_ns``), and the flags of
+that namespace govern every call on it: the gates are checked when a function is called
+(``check``), never by rebinding names, so a function taken before a flag changes obeys
+the new flag. A call with no array (a creation function, ``result_type`` of dtypes) is
+governed by the namespace it was reached through.
+
+The flags are read from the environment when a namespace is first imported (the
+drop-in: ``NX_API_VERSION``, ``NX_BOOLEAN_INDEXING``, ``NX_DATA_DEPENDENT_SHAPES``,
+``NX_ENABLED_EXTENSIONS``; the strict namespace: array-api-strict's ``ARRAY_API_STRICT_*``)
+and set with ``set_flags`` (``set_array_api_strict_flags``), for a block with ``Flags``
+(``ArrayAPIStrictFlags``), back to the defaults with ``reset_flags``.
+
+This module is at the bottom of the namespace's imports: it knows no array type.
 """
 
 from __future__ import annotations
 
-import functools
 import os
-import sys
+import warnings
 from types import TracebackType
-from typing import Any, Callable, Collection
-
-from nx_core import dtype as _core_dtype
-
-from . import _dtypes as _dt
+from typing import Any, Collection
 
 __all__ = ["set_flags", "get_flags", "reset_flags", "Flags"]
 
-SUPPORTED_VERSIONS = ("2023.12", "2024.12", "2025.12")
+SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12", "2026.12")
+DRAFT_VERSION = "2026.12"
 DEFAULT_VERSION = "2025.12"
 ALL_EXTENSIONS = ("linalg", "fft")
+#: The version of the standard that added each extension.
+EXTENSION_SINCE = {"linalg": "2021.12", "fft": "2022.12"}
 
-#: The functions each version added, as ``name`` or ``extension.name``.
+#: The functions each version of the standard added, as ``name`` or ``extension.name``
+#: (array-api-strict gates the same ones). ``__array_namespace_info__`` gates its methods too.
 ADDED_IN = {
+    "2023.12": (
+        "__array_namespace_info__",
+        "clip",
+        "copysign",
+        "cumulative_sum",
+        "hypot",
+        "maximum",
+        "minimum",
+        "moveaxis",
+        "repeat",
+        "searchsorted",
+        "signbit",
+        "tile",
+        "unstack",
+    ),
     "2024.12": (
         "count_nonzero",
         "cumulative_prod",
@@ -58,181 +80,164 @@ ADDED_IN = {
     ),
     "2025.12": ("broadcast_shapes", "isin", "linalg.eig", "linalg.eigvals"),
 }
-
-# The current values (read by the namespace at call time).
-STRICT = False
-API_VERSION = DEFAULT_VERSION
-BOOLEAN_INDEXING = True
-DATA_DEPENDENT_SHAPES = True
-ENABLED_EXTENSIONS: tuple[str, ...] = ALL_EXTENSIONS
-
-# name -> the original function while a stub that refuses it is in place.
-_GATED: dict[tuple[Any, str], Callable[..., Any]] = {}
+_SINCE = {name: version for version, names in ADDED_IN.items() for name in names}
 
 
-def set_flags(
-    *,
-    strict: bool | None = None,
-    api_version: str | None = None,
-    boolean_indexing: bool | None = None,
-    data_dependent_shapes: bool | None = None,
-    enabled_extensions: Collection[str] | None = None,
-) -> None:
-    """Sets the given flags (None leaves a flag as it is); see the module docstring.
+class Namespace:
+    """A namespace's mode (``strict``, fixed) and flags (see the module docstring).
 
-    >>> import nx_array_api as xp
-    >>> xp.set_flags(strict=True, api_version="2024.12")
-    >>> xp.get_flags()["strict"], xp.__array_api_version__
-    (True, '2024.12')
-    >>> xp.reset_flags()
-    """
-    global STRICT, API_VERSION, BOOLEAN_INDEXING, DATA_DEPENDENT_SHAPES, ENABLED_EXTENSIONS
-    if api_version is not None and api_version not in SUPPORTED_VERSIONS:
-        raise ValueError(f"set_flags: unsupported api_version {api_version!r} (supported: {', '.join(SUPPORTED_VERSIONS)})")
-    if enabled_extensions is not None:
-        if isinstance(enabled_extensions, str):
-            raise TypeError("set_flags: enabled_extensions must be a collection of names, not a string")
-        for e in enabled_extensions:
-            if e not in ALL_EXTENSIONS:
-                raise ValueError(f"set_flags: unknown extension {e!r} (nx has {', '.join(ALL_EXTENSIONS)})")
-    for name, v in (("strict", strict), ("boolean_indexing", boolean_indexing), ("data_dependent_shapes", data_dependent_shapes)):
-        if v is not None and type(v) is not bool:
-            raise TypeError(f"set_flags: {name} must be a bool, got {type(v).__name__}")
-    if strict is not None:
-        STRICT = strict
-    if api_version is not None:
-        API_VERSION = api_version
-    if boolean_indexing is not None:
-        BOOLEAN_INDEXING = boolean_indexing
-    if data_dependent_shapes is not None:
-        DATA_DEPENDENT_SHAPES = data_dependent_shapes
-    if enabled_extensions is not None:
-        ENABLED_EXTENSIONS = tuple(e for e in ALL_EXTENSIONS if e in enabled_extensions)
-    _apply()
+    ``refused`` maps each function name the flags turn off (``"diff"``,
+    ``"linalg.cholesky"``) to the reason; it is empty under the default flags, so that
+    ``check`` costs one test then."""
 
+    __slots__ = (
+        "name",
+        "strict",
+        "api_version",
+        "boolean_indexing",
+        "data_dependent_shapes",
+        "enabled_extensions",
+        "refused",
+        "extension_names",
+        "_setter",
+    )
 
-def get_flags() -> dict[str, Any]:
-    """The current flags, as keyword arguments for ``set_flags``."""
-    return {
-        "strict": STRICT,
-        "api_version": API_VERSION,
-        "boolean_indexing": BOOLEAN_INDEXING,
-        "data_dependent_shapes": DATA_DEPENDENT_SHAPES,
-        "enabled_extensions": ENABLED_EXTENSIONS,
-    }
+    def __init__(self, name: str, *, strict: bool, setter: str) -> None:
+        self.name = name  # the module's name: "nx_array_api" or "nx_array_api.strict"
+        self.strict = strict
+        self._setter = setter  # the name of the function that sets the flags, for messages
+        self.api_version = DEFAULT_VERSION
+        self.boolean_indexing = True
+        self.data_dependent_shapes = True
+        self.enabled_extensions: tuple[str, ...] = ALL_EXTENSIONS
+        self.refused: dict[str, str] = {}
+        #: extension -> the names of its functions (filled by the extension modules).
+        self.extension_names: dict[str, tuple[str, ...]] = {}
 
+    def __repr__(self) -> str:
+        return f"<namespace {self.name} ({'strict' if self.strict else 'drop-in'})>"
 
-def reset_flags() -> None:
-    """Every flag back to its default (the drop-in mode, the 2025.12 standard, both
-    extensions), whatever the environment said at import."""
-    set_flags(strict=False, api_version=DEFAULT_VERSION, boolean_indexing=True, data_dependent_shapes=True, enabled_extensions=ALL_EXTENSIONS)
-
-
-class Flags:
-    """A context manager that sets flags for a block and restores them after it.
-
-    >>> import nx_array_api as xp
-    >>> with xp.Flags(strict=True):
-    ...     xp.asarray([1, 2]) * 0.5
-    Traceback (most recent call last):
-    ...
-    TypeError: multiply: a Python float cannot be combined with a int64 array in strict mode (...)
-    >>> xp.asarray([1, 2]) * 0.5
-    Array([0.5, 1. ], dtype=float64)
-    """
-
-    __slots__ = ("_kwargs", "_saved")
-
-    def __init__(
+    # ----------------------------------------------------------------- flags
+    def set(
         self,
         *,
-        strict: bool | None = None,
         api_version: str | None = None,
         boolean_indexing: bool | None = None,
         data_dependent_shapes: bool | None = None,
         enabled_extensions: Collection[str] | None = None,
     ) -> None:
-        self._kwargs = {
-            "strict": strict,
-            "api_version": api_version,
-            "boolean_indexing": boolean_indexing,
-            "data_dependent_shapes": data_dependent_shapes,
-            "enabled_extensions": enabled_extensions,
+        """Sets the given flags (None leaves a flag as it is); every value is checked
+        before any is set."""
+        name = self._setter
+        version = self.api_version if api_version is None else api_version
+        if api_version is not None:
+            if not isinstance(api_version, str) or api_version not in SUPPORTED_VERSIONS:
+                raise ValueError(f"{name}: unsupported api_version {api_version!r} (supported: {', '.join(SUPPORTED_VERSIONS)})")
+            if api_version == "2021.12":
+                warnings.warn(f"{name}: api_version 2021.12 was requested; the namespace is version 2022.12 without the fft extension", UserWarning, stacklevel=3)
+            elif api_version == DRAFT_VERSION:
+                warnings.warn(f"{name}: api_version {DRAFT_VERSION} is a draft of the standard; nx implements what 2025.12 specifies", UserWarning, stacklevel=3)
+        for flag, v in (("boolean_indexing", boolean_indexing), ("data_dependent_shapes", data_dependent_shapes)):
+            if v is not None and type(v) is not bool:
+                raise TypeError(f"{name}: {flag} must be a bool, got {type(v).__name__}")
+        if enabled_extensions is not None:
+            if isinstance(enabled_extensions, str):
+                raise TypeError(f"{name}: enabled_extensions must be a collection of names, not a string")
+            for e in enabled_extensions:
+                if e not in ALL_EXTENSIONS:
+                    raise ValueError(f"{name}: unknown extension {e!r} (nx has {', '.join(ALL_EXTENSIONS)})")
+                if EXTENSION_SINCE[e] > version:
+                    raise ValueError(f"{name}: the {e} extension requires api_version {EXTENSION_SINCE[e]} or later, got {version}")
+            extensions = tuple(e for e in ALL_EXTENSIONS if e in enabled_extensions)
+        else:
+            extensions = tuple(e for e in self.enabled_extensions if EXTENSION_SINCE[e] <= version)
+        self.api_version = version
+        if boolean_indexing is not None:
+            self.boolean_indexing = boolean_indexing
+        if data_dependent_shapes is not None:
+            self.data_dependent_shapes = data_dependent_shapes
+        self.enabled_extensions = extensions
+        self._refresh()
+
+    def get(self) -> dict[str, Any]:
+        """The current flags, as keyword arguments for ``set``."""
+        return {
+            "api_version": self.api_version,
+            "boolean_indexing": self.boolean_indexing,
+            "data_dependent_shapes": self.data_dependent_shapes,
+            "enabled_extensions": self.enabled_extensions,
         }
-        self._saved: list[dict[str, Any]] = []
 
-    def __enter__(self) -> "Flags":
-        self._saved.append(get_flags())
-        set_flags(**self._kwargs)
-        return self
+    def reset(self) -> None:
+        """Every flag back to its default (the 2025.12 standard, both extensions),
+        whatever the environment said at import."""
+        self.api_version = DEFAULT_VERSION
+        self.boolean_indexing = True
+        self.data_dependent_shapes = True
+        self.enabled_extensions = ALL_EXTENSIONS
+        self._refresh()
 
-    def __exit__(self, t: type[BaseException] | None, v: BaseException | None, tb: TracebackType | None) -> None:
-        set_flags(**self._saved.pop())
+    def set_from_environment(self, prefix: str) -> None:
+        """Sets the flags from ``{prefix}API_VERSION``, ``{prefix}BOOLEAN_INDEXING``,
+        ``{prefix}DATA_DEPENDENT_SHAPES`` and ``{prefix}ENABLED_EXTENSIONS``
+        (comma-separated; empty for none)."""
+        ext = os.environ.get(prefix + "ENABLED_EXTENSIONS")
+        self.set(
+            api_version=os.environ.get(prefix + "API_VERSION") or None,
+            boolean_indexing=_env_bool(prefix + "BOOLEAN_INDEXING"),
+            data_dependent_shapes=_env_bool(prefix + "DATA_DEPENDENT_SHAPES"),
+            enabled_extensions=None if ext is None else [e.strip() for e in ext.split(",") if e.strip()],
+        )
 
-    def __repr__(self) -> str:
-        given = ", ".join(f"{k}={v!r}" for k, v in self._kwargs.items() if v is not None)
-        return f"Flags({given})"
+    def _refresh(self) -> None:
+        refused = {}
+        for qual, version in _SINCE.items():
+            if version > self.api_version:
+                refused[qual] = f"added in version {version} of the standard (requires API version {version} or later), and the api_version flag is {self.api_version}"
+        for ext in ALL_EXTENSIONS:
+            if ext not in self.enabled_extensions:
+                for n in self.extension_names.get(ext, ()):
+                    refused.setdefault(f"{ext}.{n}", f"the {ext} extension is disabled (enabled_extensions flag is {self.enabled_extensions})")
+        self.refused = refused
 
+    # ----------------------------------------------------------------- gates
+    def check(self, qual: str) -> None:
+        """RuntimeError when the flags turn function ``qual`` (``"diff"``,
+        ``"linalg.cholesky"``) off."""
+        if self.refused:
+            why = self.refused.get(qual)
+            if why is not None:
+                raise RuntimeError(f"{qual.rpartition('.')[2]}: {why}")
 
-def requires_data_dependent_shapes(name: str) -> None:
-    """RuntimeError naming ``name`` when the data_dependent_shapes flag is off."""
-    if not DATA_DEPENDENT_SHAPES:
-        raise RuntimeError(f"{name}: the output shape depends on the data, and the data_dependent_shapes flag is off")
+    def at_least(self, version: str) -> bool:
+        """Whether the api_version flag is ``version`` or later."""
+        return self.api_version >= version
 
+    def requires(self, version: str, name: str, what: str, exc: type[Exception] = TypeError) -> None:
+        """``exc`` naming ``name`` when a behaviour (``what``) needs a later version."""
+        if self.api_version < version:
+            raise exc(f"{name}: {what} requires API version {version} or later, and the api_version flag is {self.api_version}")
 
-def requires_boolean_indexing(name: str) -> None:
-    """RuntimeError naming ``name`` when the boolean_indexing flag is off."""
-    if not BOOLEAN_INDEXING:
-        raise RuntimeError(f"{name}: indexing with a boolean array, and the boolean_indexing flag is off")
+    def requires_data_dependent_shapes(self, name: str) -> None:
+        """RuntimeError naming ``name`` when the data_dependent_shapes flag is off."""
+        if not self.data_dependent_shapes:
+            raise RuntimeError(f"{name}: the output shape depends on the data, and the data_dependent_shapes flag is off")
 
+    def requires_boolean_indexing(self, name: str) -> None:
+        """RuntimeError naming ``name`` when the boolean_indexing flag is off."""
+        if not self.boolean_indexing:
+            raise RuntimeError(f"{name}: indexing with a boolean array, and the boolean_indexing flag is off")
 
-# ------------------------------------------------------------------ applying flags
-def _apply() -> None:
-    """Makes the namespace follow the flags: the promotion table, NumPy's view of nx
-    dtypes, ``Array.__getitem__`` (strict mode's checks its keys), the version and
-    extension gates, ``__array_api_version__`` and ``__all__``."""
-    _dt.set_mixed_promotion(not STRICT)
-    _core_dtype.set_numpy_interop(not STRICT)
-    pkg = sys.modules.get(__package__)
-    if pkg is None or not hasattr(pkg, "__all__"):
-        return  # during the package's import: it calls _apply once it is complete
-    from . import _indexing
-
-    _indexing.bind(STRICT)
-    pkg.__array_api_version__ = API_VERSION
-    wanted: dict[tuple[Any, str], str] = {}
-    for version, names in ADDED_IN.items():
-        if version > API_VERSION:
-            for qual in names:
-                wanted[_place(pkg, qual)] = f"{qual} was added in version {version} of the standard, and the api_version flag is {API_VERSION}"
-    for ext in ALL_EXTENSIONS:
-        if ext not in ENABLED_EXTENSIONS:
-            mod = getattr(pkg, ext)
-            for n in mod.__all__:
-                wanted.setdefault((mod, n), f"{ext}.{n} belongs to the {ext} extension, which the enabled_extensions flag leaves out")
-    for place in list(_GATED):
-        if place not in wanted:
-            setattr(place[0], place[1], _GATED.pop(place))
-    for place, why in wanted.items():
-        if place not in _GATED:
-            _GATED[place] = getattr(*place)
-            setattr(*place, _refusal(_GATED[place], why))
-    extras = set(pkg.__all__) - set(ALL_EXTENSIONS)
-    pkg.__all__[:] = sorted(extras | set(ENABLED_EXTENSIONS))
-
-
-def _place(pkg: Any, qual: str) -> tuple[Any, str]:
-    mod, _, name = qual.rpartition(".")
-    return (getattr(pkg, mod) if mod else pkg), name
+    def has_extension(self, ext: str) -> bool:
+        return ext in self.enabled_extensions
 
 
-def _refusal(f: Callable[..., Any], why: str) -> Callable[..., Any]:
-    @functools.wraps(f)
-    def refused(*args: Any, **kwargs: Any) -> Any:
-        raise RuntimeError(f"{f.__name__}: {why}")
-
-    refused.__nx_refused__ = why  # type: ignore[attr-defined]
-    return refused
+def register_extension(ext: str, names: Collection[str]) -> None:
+    """Records the function names of extension ``ext`` (its module calls this), so that
+    turning the extension off refuses them in every namespace."""
+    for ns in NAMESPACES:
+        ns.extension_names[ext] = tuple(names)
+        ns._refresh()
 
 
 def _env_bool(name: str) -> bool | None:
@@ -247,14 +252,108 @@ def _env_bool(name: str) -> bool | None:
     raise ValueError(f"nx_array_api: environment variable {name}={v!r} is not a boolean (use 1/0 or true/false)")
 
 
-def set_flags_from_environment() -> None:
-    """Reads NX_STRICT, NX_API_VERSION, NX_BOOLEAN_INDEXING, NX_DATA_DEPENDENT_SHAPES and
-    NX_ENABLED_EXTENSIONS (called once, when the package is imported)."""
-    ext = os.environ.get("NX_ENABLED_EXTENSIONS")
-    set_flags(
-        strict=_env_bool("NX_STRICT"),
-        api_version=os.environ.get("NX_API_VERSION") or None,
-        boolean_indexing=_env_bool("NX_BOOLEAN_INDEXING"),
-        data_dependent_shapes=_env_bool("NX_DATA_DEPENDENT_SHAPES"),
-        enabled_extensions=None if ext is None else [e.strip() for e in ext.split(",") if e.strip()],
+#: The drop-in namespace, ``nx_array_api``.
+DROPIN = Namespace("nx_array_api", strict=False, setter="set_flags")
+#: The strict namespace, ``nx_array_api.strict``.
+STRICT = Namespace("nx_array_api.strict", strict=True, setter="set_array_api_strict_flags")
+NAMESPACES = (DROPIN, STRICT)
+
+
+# --------------------------------------------------- the flag functions, per namespace
+class Flags:
+    """A context manager that sets a namespace's flags for a block and restores them
+    after it (the drop-in's; ``nx_array_api.strict.ArrayAPIStrictFlags`` is the strict
+    namespace's).
+
+    >>> import nx_array_api as xp
+    >>> with xp.Flags(api_version="2023.12"):
+    ...     xp.__array_api_version__
+    '2023.12'
+    >>> xp.__array_api_version__
+    '2025.12'
+    """
+
+    __slots__ = ("_kwargs", "_saved")
+    _ns: Namespace = DROPIN
+
+    def __init__(
+        self,
+        *,
+        api_version: str | None = None,
+        boolean_indexing: bool | None = None,
+        data_dependent_shapes: bool | None = None,
+        enabled_extensions: Collection[str] | None = None,
+    ) -> None:
+        self._kwargs = {
+            "api_version": api_version,
+            "boolean_indexing": boolean_indexing,
+            "data_dependent_shapes": data_dependent_shapes,
+            "enabled_extensions": enabled_extensions,
+        }
+        self._saved: list[dict[str, Any]] = []
+
+    def __enter__(self) -> "Flags":
+        self._saved.append(self._ns.get())
+        self._ns.set(**self._kwargs)
+        return self
+
+    def __exit__(self, t: type[BaseException] | None, v: BaseException | None, tb: TracebackType | None) -> None:
+        self._ns.set(**self._saved.pop())
+
+    def __repr__(self) -> str:
+        given = ", ".join(f"{k}={v!r}" for k, v in self._kwargs.items() if v is not None)
+        return f"{type(self).__name__}({given})"
+
+
+def set_flags(
+    *,
+    api_version: str | None = None,
+    boolean_indexing: bool | None = None,
+    data_dependent_shapes: bool | None = None,
+    enabled_extensions: Collection[str] | None = None,
+    strict: None = None,
+) -> None:
+    """Sets the drop-in namespace's flags (None leaves a flag as it is); see the module
+    docstring. Strict mode is a namespace of its own: ``import nx_array_api.strict``.
+
+    >>> import nx_array_api as xp
+    >>> xp.set_flags(api_version="2024.12")
+    >>> xp.get_flags()["api_version"], xp.__array_api_version__
+    ('2024.12', '2024.12')
+    >>> xp.reset_flags()
+    """
+    if strict is not None:
+        raise TypeError(
+            "set_flags: strict mode is a namespace of its own, not a flag: use "
+            "`import nx_array_api.strict as xp` (its arrays refuse what array-api-strict refuses)"
+        )
+    DROPIN.set(
+        api_version=api_version,
+        boolean_indexing=boolean_indexing,
+        data_dependent_shapes=data_dependent_shapes,
+        enabled_extensions=enabled_extensions,
     )
+
+
+def get_flags() -> dict[str, Any]:
+    """The drop-in namespace's flags, as keyword arguments for ``set_flags``."""
+    return DROPIN.get()
+
+
+def reset_flags() -> None:
+    """The drop-in namespace's flags back to their defaults (the 2025.12 standard, both
+    extensions), whatever the environment said at import."""
+    DROPIN.reset()
+
+
+def set_flags_from_environment() -> None:
+    """Reads the drop-in's NX_API_VERSION, NX_BOOLEAN_INDEXING, NX_DATA_DEPENDENT_SHAPES
+    and NX_ENABLED_EXTENSIONS (called once, when the package is imported). NX_STRICT,
+    the switch of an earlier design, is refused rather than ignored."""
+    if os.environ.get("NX_STRICT", "").strip() not in ("", "0"):
+        raise ValueError(
+            "nx_array_api: NX_STRICT is no longer read; strict mode is the namespace "
+            "nx_array_api.strict (`import nx_array_api.strict as xp`, or "
+            "ARRAY_API_TESTS_MODULE=nx_array_api.strict for the conformance suite)"
+        )
+    DROPIN.set_from_environment("NX_")

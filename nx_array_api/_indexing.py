@@ -20,13 +20,12 @@ from nx_core.errors import NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from . import _flags
-from ._array_object import Array
+from ._array_object import Array, StrictArray
 from ._scalars import scalar_operand
 from ._validation import backend_of, broadcast_tensor, check_unshared, core_message, py_scalar
 
 
-__all__ = ["getitem", "getitem_strict", "setitem", "bind", "basic_view"]
+__all__ = ["getitem", "getitem_strict", "setitem", "setitem_strict", "basic_view"]
 
 # Item tags of a parsed key.
 _INT, _SLICE, _NONE, _IARR, _BARR, _BOOL0 = range(6)
@@ -240,8 +239,9 @@ def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
 
 def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[int, ...]]:
     """(tensor, backend key, result shape) for a key holding integer or boolean arrays."""
-    if not _flags.BOOLEAN_INDEXING and any(tag in (_BARR, _BOOL0) for tag, _ in items):
-        _flags.requires_boolean_indexing(name)
+    ns = t._ns
+    if not ns.boolean_indexing and any(tag in (_BARR, _BOOL0) for tag, _ in items):
+        ns.requires_boolean_indexing(name)
     if t.masked:
         t = t.backend.copy(t)
     if any(tag == _BOOL0 for tag, _ in items):
@@ -460,10 +460,10 @@ def getitem(x: Array, key: Any, /) -> Array:
                     return x.backend.basic_view(x, key)
         elif _plain(x.shape, key):  # x[i, 1:5], x[..., None]
             return x.backend.basic_view(x, key)
-    elif c is Array:  # x[int array] along axis 0, or x[mask] with x's own shape
+    elif c is Array or c is StrictArray:  # x[int array] along axis 0, or x[mask] with x's own shape
         d = key.dtype
         B = x.backend
-        if key.backend is B and ((d in _INTEGER and key.shape and x.shape) or (d is _BOOL and key.shape == x.shape and _flags.BOOLEAN_INDEXING)):
+        if key.backend is B and ((d in _INTEGER and key.shape and x.shape) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
             try:
                 return B.index_array(x, key)
             except IndexError as e:
@@ -489,25 +489,26 @@ def getitem(x: Array, key: Any, /) -> Array:
         raise IndexError(f"__getitem__: {e}") from None
 
 
-def _truncates(kind: str, d: Any) -> bool:
+def _truncates(kind: str, d: Any, strict: bool) -> bool:
     """Drop-in mode: a real floating-point value assigned into an integer array is
     truncated toward zero, as NumPy's, CuPy's and PyTorch's ``x[k] = v`` do (array-api-extra's
     ``at(x)[k].set/min/max`` rely on it). Strict mode refuses it, as array-api-strict."""
-    return kind == "f" and d.kind in "iu" and not _flags.STRICT
+    return kind == "f" and d.kind in "iu" and not strict
 
 
 def _value(name: str, x: Array, value: Any) -> Any:
     """``value`` as a Tensor of x's dtype on x's device, or a Python scalar representable in it."""
     d = x.dtype
+    strict = x._ns.strict
     if isinstance(value, Array):
         t = value
         B = backend_of(name, x, t)
         vd = value.dtype
-        if vd is not d and _dt.PROMOTE.get((vd, d)) is not d and not _truncates(vd.kind, d):
-            raise TypeError(f"{name}: cannot assign a {vd.name} array to a {d.name} array without changing its dtype")
+        if vd is not d and (_dt.PROMOTION if strict else _dt.PROMOTE).get((vd, d)) is not d and not _truncates(vd.kind, d, strict):
+            raise TypeError(f"{name}: cannot assign a {vd.name} array to a {d.name} array without changing its dtype (it would need a cast)")
         return t if vd is d else B.cast(t, dtype=d)
     value = py_scalar(value, lenient=True)
-    if type(value) is float and _truncates("f", d):
+    if type(value) is float and _truncates("f", d, strict):
         try:  # NumPy: int(value), so NaN is a ValueError, an infinity an OverflowError
             value = int(value)
         except OverflowError as e:
@@ -515,7 +516,7 @@ def _value(name: str, x: Array, value: Any) -> Any:
         except ValueError as e:
             raise ValueError(f"{name}: {e}") from None
     if type(value) in (bool, int, float, complex):
-        s, rd = scalar_operand(name, value, d)
+        s, rd = scalar_operand(name, value, d, x.backend.device)
         if rd is not d:
             raise TypeError(f"{name}: cannot cast a Python {type(value).__name__} to the array's dtype {d.name}")
         return s
@@ -542,9 +543,6 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
     name = "__setitem__"
     if x.masked:
         raise ValueError(f"{name}: cannot write into a virtually padded (masked) view")
-    if _flags.STRICT:
-        check_strict_key(name, x, key, setting=True)
-        check_unshared(name, x, value)
     v = _value(name, x, value)
     basic, t, k, shape = _resolve(name, x, key)
     v = _fit(name, v, shape)
@@ -574,9 +572,13 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
     return getitem(x, key)
 
 
-def bind(strict: bool) -> None:
-    """Makes ``Array.__getitem__`` strict mode's or the drop-in's (called by the flags)."""
-    Array.__getitem__ = getitem_strict if strict else getitem  # type: ignore[assignment,method-assign]
+def setitem_strict(x: Array, key: Any, value: Any, /) -> None:
+    """``x[key] = value`` in strict mode: the standard's keys only, and no write through
+    memory another array shares (``check_unshared``)."""
+    name = "__setitem__"
+    check_strict_key(name, x, key, setting=True)
+    check_unshared(name, x, value)
+    setitem(x, key, value)
 
 
 def _int_like(k: Any) -> bool:

@@ -12,7 +12,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import backend_of, broadcast_tensor, check_array, normalize_axis
+from ._validation import backend_of, broadcast_tensor, check_array, gate, normalize_axis
 
 __all__ = ["take", "take_along_axis"]
 
@@ -61,6 +61,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     """``out[..., j, ...] = x[..., indices[..., j, ...], ...]`` along ``axis``; the other axes broadcast."""
     name = "take_along_axis"
     x = check_array(name, x)
+    gate(name, x)
     indices = _indices(name, indices)
     B = backend_of(name, x, indices)
     if x.ndim == 0:

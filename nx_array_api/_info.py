@@ -1,18 +1,23 @@
-"""Inspection (``__array_namespace_info__``): capabilities, devices and dtypes of nx."""
+"""Inspection (``__array_namespace_info__``): capabilities, devices and dtypes of nx.
+
+Each namespace has its own inspection object (``Info``), which answers for that
+namespace: its flags, its devices, its default device. The inspection API is the 2023.12
+standard's: under an earlier ``api_version`` flag, each method raises RuntimeError.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from nx_core import device as _device
 from nx_core.dtype import DType
 
 from . import _dtypes as _dt
-from . import _flags
 from ._array_object import Device
-from ._validation import MAX_DIMS, check_device, default_dtype
+from ._devices import default_device_of, devices_of, resolve
+from ._flags import DROPIN, Namespace
+from ._validation import MAX_DIMS, default_dtype
 
-__all__ = ["__array_namespace_info__"]
+__all__ = ["__array_namespace_info__", "Info"]
 
 _CANONICAL = (
     _dt.bool,
@@ -33,42 +38,54 @@ _KINDS = {**_dt.KINDS, "real floating": _dt.real_floating, "complex floating": _
 
 
 class Info:
-    """The namespace's inspection utilities (see ``__array_namespace_info__``)."""
+    """A namespace's inspection utilities (see ``__array_namespace_info__``)."""
 
-    __slots__ = ()
+    __slots__ = ("_ns",)
+
+    def __init__(self, ns: Namespace) -> None:
+        self._ns = ns
 
     def capabilities(self) -> dict[str, Any]:
-        """What nx supports: boolean indexing, data-dependent shapes (as the flags of
-        ``set_flags`` say) and, from the 2024.12 standard on, up to 64 dimensions."""
-        caps: dict[str, Any] = {"boolean indexing": _flags.BOOLEAN_INDEXING, "data-dependent shapes": _flags.DATA_DEPENDENT_SHAPES}
-        if _flags.API_VERSION >= "2024.12":
+        """What the namespace supports: boolean indexing, data-dependent shapes (as its
+        flags say) and, from the 2024.12 standard on, up to 64 dimensions."""
+        ns = self._ns
+        ns.check("__array_namespace_info__")
+        caps: dict[str, Any] = {"boolean indexing": ns.boolean_indexing, "data-dependent shapes": ns.data_dependent_shapes}
+        if ns.at_least("2024.12"):
             caps["max dimensions"] = MAX_DIMS
         return caps
 
     def default_device(self) -> Device:
-        """The default device: ``cpu`` unless ``NX_DEFAULT_DEVICE`` or ``using_device`` chose another."""
-        return _device.default_device()
+        """The default device: in the drop-in namespace ``cpu`` unless ``NX_DEFAULT_DEVICE``
+        or ``using_device`` chose another; in the strict one ``CPU_DEVICE``."""
+        self._ns.check("__array_namespace_info__")
+        return default_device_of(self._ns)
 
     def devices(self) -> "DeviceTuple | list[Device]":
-        """Every device: ``cpu`` and the virtual test devices (see ``nx_core.device``).
+        """Every device of the namespace (see ``nx_core.device`` and ``_devices``).
 
         A tuple, as the 2025.12 standard says; it also concatenates with a list, as the
         earlier standards' list did (SciPy's test configuration writes
         ``devices() + [None]``); under the flag ``api_version`` before 2025.12, a list."""
-        if _flags.API_VERSION < "2025.12":
-            return list(_device.devices())
-        return DeviceTuple(_device.devices())
+        ns = self._ns
+        ns.check("__array_namespace_info__")
+        if not ns.at_least("2025.12"):
+            return list(devices_of(ns))
+        return DeviceTuple(devices_of(ns))
 
     def default_dtypes(self, *, device: Any = None) -> dict[str, DType]:
         """The default dtypes on ``device``: float64, complex128, int64 (also for
-        indexing); float32 and complex64 on a device without 64-bit floats."""
-        dev = check_device("default_dtypes", device)
+        indexing); float32 and complex64 on a device without 64-bit floats (and on the
+        strict namespace's ``device2``), int32 on ``no_x64``."""
+        self._ns.check("__array_namespace_info__")
+        dev = resolve("default_dtypes", device, self._ns)
         return {k: default_dtype(dev, k) for k in ("real floating", "complex floating", "integral", "indexing")}
 
     def dtypes(self, *, device: Any = None, kind: str | tuple[str, ...] | None = None) -> dict[str, DType]:
         """The supported dtypes by canonical name, all of them or those of ``kind``
         (a kind name as ``isdtype`` takes, or a tuple of kind names)."""
-        dev = check_device("dtypes", device)
+        self._ns.check("__array_namespace_info__")
+        dev = resolve("dtypes", device, self._ns)
         have = [d for d in _CANONICAL if dev.supports(d)]
         if kind is None:
             return {d.name: d for d in have}
@@ -84,15 +101,16 @@ class Info:
         return {d.name: d for d in have if d in chosen}
 
     def __repr__(self) -> str:
-        return "nx_array_api.__array_namespace_info__()"
+        return f"{self._ns.name}.__array_namespace_info__()"
 
 
-_INFO = Info()
+_INFO = Info(DROPIN)
 
 
 def __array_namespace_info__() -> Info:
     """The namespace's inspection utilities: ``capabilities()``, ``default_device()``,
     ``devices()``, ``default_dtypes()`` and ``dtypes()``."""
+    DROPIN.check("__array_namespace_info__")
     return _INFO
 
 

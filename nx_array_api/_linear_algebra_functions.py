@@ -13,7 +13,7 @@ from typing import Any, Sequence, Tuple, Union
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from ._array_object import Array
+from ._array_object import Array, StrictArray
 from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
@@ -28,8 +28,8 @@ def promote_operands(name: str, x1: Any, x2: Any, allowed: frozenset, what: str)
     d1, d2 = x1.dtype, x2.dtype
     if d1 not in allowed or d2 not in allowed:
         raise TypeError(f"{name}: only {what} dtypes are allowed, got {d1.name} and {d2.name}")
-    d = _dt.result_type_pair(d1, d2, name)
     B = backend_of(name, x1, x2)
+    d = _dt.result_type_pair(d1, d2, name, x1._ns.strict)
     t1 = x1 if d1 is d else B.cast(x1, dtype=d)
     t2 = x2 if d2 is d else B.cast(x2, dtype=d)
     return t1, t2, B
@@ -42,7 +42,8 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     the added axes are removed from the result; batch dimensions broadcast. 0-d
     operands and mismatched inner dimensions raise ValueError.
     """
-    if type(x1) is Array and type(x2) is Array:  # the common call: two matrices alike
+    c = type(x1)
+    if (c is Array or c is StrictArray) and type(x2) is c:  # the common call: two matrices alike
         t1, t2 = x1, x2
         s1, s2 = t1.shape, t2.shape
         B = t1.backend

@@ -16,8 +16,8 @@ from nx_core import shape as _shape
 from nx_core.errors import AxisError, NxInvalidArgument
 
 from . import _dtypes as _dt
-from . import _flags
-from ._array_object import Array
+from ._array_object import Array, StrictArray
+from ._flags import DROPIN
 from ._compose import cast, flat, reshaped
 from ._validation import (
     MAX_DIMS,
@@ -28,6 +28,7 @@ from ._validation import (
     broadcast_tensor,
     check_array,
     check_shape,
+    gate,
     names_memory_errors,
     normalize_axis,
     normalize_axes,
@@ -80,8 +81,9 @@ def _arrays(name: str, arrays: Any) -> list[Array]:
 
 def _common_dtype(name: str, arrays: list[Array]) -> DType:
     d = arrays[0].dtype
+    strict = arrays[0]._ns.strict
     for a in arrays[1:]:
-        d = _dt.result_type_pair(d, a.dtype, name)
+        d = _dt.result_type_pair(d, a.dtype, name, strict)
     return d
 
 
@@ -97,6 +99,12 @@ def broadcast_arrays(*arrays: Array) -> Tuple[Array, ...]:
 
 def broadcast_shapes(*shapes: Tuple[Optional[int], ...]) -> Tuple[Optional[int], ...]:
     """The shape the given shapes broadcast to; ``()`` for none."""
+    DROPIN.check("broadcast_shapes")
+    return shapes_broadcast(*shapes)
+
+
+def shapes_broadcast(*shapes: Tuple[Optional[int], ...]) -> Tuple[Optional[int], ...]:
+    """``broadcast_shapes`` without the flags' gate (each namespace gates its own)."""
     norm = []
     for s in shapes:
         s = _ints("broadcast_shapes", s, "shape", "shape entry")
@@ -126,21 +134,22 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
     if type(axis) is int and type(arrays) in (list, tuple) and arrays:
         # The common call: arrays of one device, dtype and rank, equal outside a valid axis.
         t0 = arrays[0]
-        if type(t0) is Array:
+        c = type(t0)
+        if c is Array or c is StrictArray:
             B, d, s0 = t0.backend, t0.dtype, t0.shape
             nd = len(s0)
             if nd and -nd <= axis < nd:
                 ax = axis + nd if axis < 0 else axis
                 if nd == 1:
                     for t in arrays:
-                        if type(t) is not Array or t.backend is not B or t.dtype is not d or len(t.shape) != 1:
+                        if type(t) is not c or t.backend is not B or t.dtype is not d or len(t.shape) != 1:
                             break
                     else:
                         return B.cat(arrays, axis=0)
                 else:
                     head, tail = s0[:ax], s0[ax + 1 :]
                     for t in arrays:
-                        if type(t) is not Array:
+                        if type(t) is not c:
                             break
                         sh = t.shape
                         if t.backend is not B or t.dtype is not d or len(sh) != nd or sh[:ax] != head or sh[ax + 1 :] != tail:
@@ -189,7 +198,7 @@ def flip(x: Array, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None) -> 
     x = check_array("flip", x)
     if axis is not None:
         axis = _ints("flip", axis, "axis")
-    axes = normalize_axes("flip", axis, x.ndim)
+    axes = normalize_axes("flip", axis, x.ndim, x._ns.strict)
     if not axes:
         return x
     return x.backend.flip(x, tuple(i in axes for i in range(x.ndim)))
@@ -199,6 +208,7 @@ def moveaxis(x: Array, source: Union[int, Tuple[int, ...]], destination: Union[i
     """``x`` with the ``source`` axes moved to ``destination``; a view."""
     name = "moveaxis"
     x = check_array(name, x)
+    gate(name, x)
     src = normalize_axes_in_order(name, _ints(name, source, "source"), x.ndim)
     dst = normalize_axes_in_order(name, _ints(name, destination, "destination"), x.ndim)
     if len(src) != len(dst):
@@ -212,7 +222,8 @@ def moveaxis(x: Array, source: Union[int, Tuple[int, ...]], destination: Union[i
 def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
     """``x`` with its axes permuted (negative axes allowed); a view."""
     name = "permute_dims"
-    if type(x) is Array and type(axes) is tuple:  # the common call: a permutation of ints
+    c = type(x)
+    if (c is Array or c is StrictArray) and type(axes) is tuple:  # the common call: a permutation of ints
         t = x
         n = len(t.shape)
         if len(axes) == n:
@@ -236,6 +247,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     """Repeats each element ``repeats`` times along ``axis`` (flattened for None); a copy."""
     name = "repeat"
     x = check_array(name, x)
+    gate(name, x)
     t = x
     B = t.backend
     if axis is None:
@@ -245,7 +257,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
         ax = _axis(name, axis, x.ndim)
     n = t.shape[ax]
     if isinstance(repeats, Array) and repeats.ndim != 0:
-        _flags.requires_data_dependent_shapes(name)
+        x._ns.requires_data_dependent_shapes(name)
         r = repeats
         backend_of(name, t, r)
         if repeats.dtype not in _dt.integer:
@@ -278,7 +290,8 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
 def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None) -> Array:
     """``x`` with a new shape (one ``-1`` inferred): a view when the strides allow it."""
     name = "reshape"
-    if type(x) is Array and copy is None:  # the common call: a tuple of ints, no -1
+    c = type(x)
+    if (c is Array or c is StrictArray) and copy is None:  # the common call: a tuple of ints, no -1
         t = x
         n = plain_size(shape)
         if n > 0 and n == math.prod(t.shape):
@@ -369,6 +382,7 @@ def tile(x: Array, repetitions: Tuple[int, ...], /) -> Array:
     """``x`` tiled ``repetitions`` times along each axis; a copy."""
     name = "tile"
     x = check_array(name, x)
+    gate(name, x)
     if not isinstance(repetitions, (tuple, list)):
         raise TypeError(f"{name}: repetitions must be a tuple of ints, got {type(repetitions).__name__}")
     reps = _ints(name, repetitions, "repetitions entry")
@@ -400,6 +414,7 @@ def unstack(x: Array, /, *, axis: int = 0) -> Tuple[Array, ...]:
     """The slices of ``x`` along ``axis``, each a view."""
     name = "unstack"
     x = check_array(name, x)
+    gate(name, x)
     if x.ndim == 0:
         raise ValueError(f"{name}: cannot unstack a 0-d array")
     ax = _axis(name, axis, x.ndim)

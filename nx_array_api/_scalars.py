@@ -24,9 +24,9 @@ from nx_core.errors import ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from . import _flags
-from ._array_object import Array
+from ._array_object import Array, StrictArray
 from ._compose import cast
+from ._devices import namespace_of
 from ._validation import backend_of, default_dtype, py_scalar
 
 __all__ = [
@@ -76,23 +76,25 @@ def scalar_dtype(name: str, dtype: DType, kind: int, device: Device | None = Non
         ok = k != "b"
     elif kind == FLOAT:
         if k in "iu":
-            _strict_refuses(name, kind, dtype)
-            return kind_default(device or default_device(), FLOAT)
+            device = device or default_device()
+            _strict_refuses(name, kind, dtype, device)
+            return kind_default(device, FLOAT)
         ok = k in "fc"
     else:
         if k == "f":
             return _dt.REAL_TO_COMPLEX[dtype]
         if k in "iu":
-            _strict_refuses(name, kind, dtype)
-            return kind_default(device or default_device(), COMPLEX)
+            device = device or default_device()
+            _strict_refuses(name, kind, dtype, device)
+            return kind_default(device, COMPLEX)
         ok = k == "c"
     if not ok:
         raise TypeError(f"{name}: a Python {_KIND_NAME[kind]} cannot be combined with a {dtype.name} array")
     return dtype
 
 
-def _strict_refuses(name: str, kind: int, dtype: DType) -> None:
-    if _flags.STRICT:
+def _strict_refuses(name: str, kind: int, dtype: DType, device: Device) -> None:
+    if namespace_of(device).strict:
         raise TypeError(
             f"{name}: a Python {_KIND_NAME[kind]} cannot be combined with a {dtype.name} array in strict mode "
             f"(the standard leaves an integer array with a Python {_KIND_NAME[kind]} undefined)"
@@ -107,7 +109,7 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
     if k is None:
         if isinstance(s, Array):
             return s, s.dtype
-        p = py_scalar(s)
+        p = py_scalar(s, strict=device is not None and namespace_of(device).strict)
         if p is not s:
             return scalar_operand(name, p, dtype, device)
         raise TypeError(f"{name}: expected an nx array or a Python scalar, got {type(s).__name__}")
@@ -162,19 +164,20 @@ def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:
     takes it (``scalar_operand``: its kind and range checked against the array). Two
     arrays must live on one device (ValueError naming both). Nothing is broadcast.
     """
-    # type() rather than isinstance: Array has no subclasses, and isinstance through its
-    # metaclass costs a Python-level check on a scalar.
-    if type(x1) is Array:
+    # type() rather than isinstance: isinstance through the array types' metaclass costs
+    # a Python-level check on a scalar.
+    c1, c2 = type(x1), type(x2)
+    if c1 is Array or c1 is StrictArray:
         t1 = x1
-        if type(x2) is Array:
+        if c2 is Array or c2 is StrictArray:
             t2 = x2
             if t2.backend is not t1.backend:
                 backend_of(name, t1, t2)  # raises: the arrays live on two devices
-            d = _dt.result_type_pair(t1.dtype, t2.dtype, name)
+            d = _dt.result_type_pair(t1.dtype, t2.dtype, name, t1._ns.strict)
             return cast(t1, d), cast(t2, d), d
         s, d = scalar_operand(name, x2, t1.dtype, t1.backend.device)
         return (t1 if t1.dtype is d else t1.backend.cast(t1, dtype=d)), s, d
-    if type(x2) is Array:
+    if c2 is Array or c2 is StrictArray:
         t2 = x2
         s, d = scalar_operand(name, x1, t2.dtype, t2.backend.device)
         return s, (t2 if t2.dtype is d else t2.backend.cast(t2, dtype=d)), d

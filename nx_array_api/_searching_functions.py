@@ -11,11 +11,10 @@ from typing import Any, Literal, Optional, Tuple, Union
 
 
 from . import _dtypes as _dt
-from . import _flags
-from ._array_object import Array
+from ._array_object import Array, StrictArray
 from ._scalars import promote_pair_tensors
 from ._compose import flat, kept
-from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, normalize_axes, normalize_axis
+from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, default_dtype, gate, normalize_axes, normalize_axis
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
@@ -59,20 +58,21 @@ def count_nonzero(
     """The number (int64) of non-zero elements over ``axis`` (None: all axes)."""
     name = "count_nonzero"
     x = check_array(name, x)
+    gate(name, x)
     keepdims = check_bool(name, keepdims, "keepdims")
     t = x
-    axes = normalize_axes(name, axis, len(t.shape))
+    axes = normalize_axes(name, axis, len(t.shape), x._ns.strict)
     # Note: complex elements count when either part is non-zero; NaN counts.
     B = t.backend
     mask = B.cmpne(t, False if t.dtype is _dt.bool else 0)
-    counts = B.cast(mask, dtype=_dt.DEFAULT_INDEX)
+    counts = B.cast(mask, dtype=default_dtype(B.device, "indexing"))
     return kept(B.reduce_sum(counts, axes=axes), t.shape, axes, keepdims)
 
 
 def nonzero(x: Array, /) -> Tuple[Array, ...]:
     """One int64 index array per axis of ``x``, listing its non-zero elements in C order."""
-    _flags.requires_data_dependent_shapes("nonzero")
     x = check_array("nonzero", x)
+    x._ns.requires_data_dependent_shapes("nonzero")
     if x.ndim == 0:
         raise ValueError("nonzero: x must have at least one dimension, got a 0-d array")
     return tuple(i for i in x.backend.nonzero(x))
@@ -89,6 +89,7 @@ def searchsorted(
     """Insertion indices (int64, shape of ``x2``) that keep the sorted ``x1`` sorted."""
     name = "searchsorted"
     x1 = check_array(name, x1, "x1")
+    gate(name, x1)
     t1 = x1
     B = t1.backend
     if x1.ndim != 1:
@@ -117,15 +118,26 @@ def searchsorted(
     return B.searchsorted(t1, t2, side=side)
 
 
+_MISSING: Any = object()
+
+
 def where(
     condition: Array,
-    x1: Union[Array, int, float, complex, bool],
-    x2: Union[Array, int, float, complex, bool],
+    x1: Union[Array, int, float, complex, bool] = _MISSING,
+    x2: Union[Array, int, float, complex, bool] = _MISSING,
     /,
 ) -> Array:
-    """Elements of ``x1`` where ``condition`` is True, else of ``x2`` (broadcast, promoted)."""
+    """Elements of ``x1`` where ``condition`` is True, else of ``x2`` (broadcast, promoted).
+
+    Note: ``where(condition)`` alone is ``nonzero(condition)``, as in NumPy (scikit-learn's
+    ``roc_curve`` calls it so); the standard asks for all three arguments, and the strict
+    namespace refuses one.
+    """
     name = "where"
-    if type(condition) is Array and type(x1) is Array and type(x2) is Array:
+    if x1 is _MISSING or x2 is _MISSING:
+        return _where_one(condition, x1, x2)
+    k = type(condition)
+    if (k is Array or k is StrictArray) and type(x1) is k and type(x2) is k:
         c, t1, t2 = condition, x1, x2
         B = c.backend
         sh = c.shape
@@ -142,3 +154,14 @@ def where(
     shape = broadcast_shapes(name, c.shape, t1.shape, t2.shape)
     r = B.where(broadcast_tensor(c, shape), broadcast_tensor(t1, shape), broadcast_tensor(t2, shape))
     return r
+
+
+def _where_one(condition: Any, x1: Any, x2: Any) -> Any:
+    """``where`` given fewer than three arguments: ``nonzero(condition)`` in the drop-in
+    namespace, a TypeError in the strict one (and for one of x1, x2 without the other)."""
+    name = "where"
+    condition = check_array(name, condition, "condition")
+    if x1 is not _MISSING or condition._ns.strict:
+        given = 1 + (x1 is not _MISSING)
+        raise TypeError(f"{name}: takes condition, x1 and x2 (3 positional arguments), got {given}")
+    return nonzero(condition)

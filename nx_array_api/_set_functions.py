@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 from . import _dtypes as _dt
-from . import _flags
 from ._array_object import Array
 from ._scalars import promote_pair_tensors
-from ._validation import check_array, check_bool
+from ._validation import check_array, check_bool, gate
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
@@ -44,8 +43,8 @@ class UniqueInverseResult(NamedTuple):
 
 
 def _unique(name: str, x: Any) -> tuple[Array, Array, Array, Array]:
-    _flags.requires_data_dependent_shapes(name)
     x = check_array(name, x)
+    x._ns.requires_data_dependent_shapes(name)
     B = x.backend
     values, index, inverse, counts = B.unique(x)
     # The primitive's inverse is flat and fresh: viewing it with x's shape is O(1).
@@ -72,8 +71,8 @@ def unique_inverse(x: Array, /) -> UniqueInverseResult:
 
 def unique_values(x: Array, /) -> Array:
     """The unique values of the flattened ``x``, sorted; each NaN is its own value."""
-    _flags.requires_data_dependent_shapes("unique_values")
     x = check_array("unique_values", x)
+    x._ns.requires_data_dependent_shapes("unique_values")
     t = x
     return t.backend.unique(t)[0]
 
@@ -85,7 +84,8 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     """
     name = "isin"
     check_bool(name, invert, "invert")
-    if _flags.STRICT:
+    gate(name, x1, x2)
+    if any(isinstance(a, Array) and a._ns.strict for a in (x1, x2)):
         for a in (x1, x2):
             if isinstance(a, Array) and a.dtype not in _dt.integer:
                 raise TypeError(f"{name}: {a.dtype.name} arrays are not portable here (strict mode): the standard's isin takes integers")

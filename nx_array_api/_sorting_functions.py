@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import _dtypes as _dt
-from ._array_object import Array
+from ._array_object import Array, StrictArray
 from ._validation import check_array, check_bool, check_category, normalize_axis
 
 __all__ = ["argsort", "sort"]
@@ -29,7 +29,8 @@ def _prepare(name: str, x: Any, axis: Any, descending: Any, stable: Any) -> tupl
 
 def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """Indices (int64) that sort ``x`` along ``axis``; ties keep their order; NaNs last."""
-    if x.__class__ is Array and axis.__class__ is int and descending.__class__ is bool and stable.__class__ is bool and x.dtype in _REAL:
+    c = x.__class__
+    if (c is Array or c is StrictArray) and axis.__class__ is int and descending.__class__ is bool and stable.__class__ is bool and x.dtype in _REAL:
         nd = len(x.shape)
         if -nd <= axis < nd:  # _prepare's checks, passed: the common call in one step
             return x.backend.argsort(x, axis=axis % nd, descending=descending, stable=stable)

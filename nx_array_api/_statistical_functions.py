@@ -16,9 +16,9 @@ from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from ._array_object import Array
+from ._array_object import Array, StrictArray
 from ._compose import cast, kept
-from ._validation import MAX_DIMS, check_array, check_bool, check_category, normalize_axes, normalize_axis
+from ._validation import MAX_DIMS, check_array, check_bool, check_category, default_dtype, gate, normalize_axes, normalize_axis
 
 __all__ = [
     "cumulative_prod",
@@ -46,13 +46,16 @@ def _check(name: str, x: Any, category: str) -> Tensor:
     return x
 
 
-def _accumulation_dtype(name: str, xd: DType, dtype: Any) -> DType:
-    """The dtype ``sum``/``prod``/``cumulative_*`` compute and return in."""
+def _accumulation_dtype(name: str, xd: DType, dtype: Any, x: Any = None) -> DType:
+    """The dtype ``sum``/``prod``/``cumulative_*`` compute and return in (before the
+    2023.12 standard, ``sum`` and ``prod`` of ``x`` widen single-precision floats too)."""
     if dtype is None:
         if xd in _dt.signed_integer:
-            return _dt.DEFAULT_INT
+            return _dt.DEFAULT_INT if x is None else default_dtype(x.backend.device, "integral")
         if xd in _dt.unsigned_integer:
-            return _dt.uint64
+            return _dt.uint64 if x is None or x.backend.device.supports(_dt.uint64) else _dt.uint32
+        if x is not None and x._ns.refused and not x._ns.at_least("2023.12"):
+            return {_dt.float32: _dt.float64, _dt.complex64: _dt.complex128}.get(xd, xd)
         return xd
     if not isinstance(dtype, DType) or dtype not in _dt.numeric:
         raise TypeError(f"{name}: dtype must be a numeric dtype, got {dtype!r}")
@@ -69,13 +72,14 @@ def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
 
 
 def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: Any) -> Array:
-    if x.__class__ is Array and axis is None and dtype is None and keepdims is False and x.dtype in _INEXACT:
+    c = x.__class__
+    if (c is Array or c is StrictArray) and axis is None and dtype is None and keepdims is False and x.dtype in _INEXACT and not x._ns.refused:
         # The common call, a float total: no checks left to make, no cast, no kept axes.
         return getattr(x.backend, prim)(x, axes=_ALL_AXES[len(x.shape)])
     t = _check(name, x, "numeric")
     keepdims = check_bool(name, keepdims, "keepdims")
-    axes = normalize_axes(name, axis, len(t.shape))
-    d = _accumulation_dtype(name, t.dtype, dtype)
+    axes = normalize_axes(name, axis, len(t.shape), t._ns.strict)
+    d = _accumulation_dtype(name, t.dtype, dtype, t)
     return kept(getattr(t.backend, prim)(cast(t, d, name), axes=axes), t.shape, axes, keepdims)
 
 
@@ -93,7 +97,7 @@ def _extreme(name: str, prim: str, x: Any, axis: Axis, keepdims: Any) -> Array:
     t = _check(name, x, "real numeric")
     keepdims = check_bool(name, keepdims, "keepdims")
     shape = t.shape
-    axes = normalize_axes(name, axis, len(shape))
+    axes = normalize_axes(name, axis, len(shape), t._ns.strict)
     for a in axes:
         if shape[a] == 0:
             raise ValueError(f"{name}: cannot reduce over the empty axis {a} (shape {shape}); there is no identity")
@@ -124,8 +128,10 @@ def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
     """The arithmetic mean over ``axis`` (None: all axes); empty → NaN; floating dtypes only."""
     name = "mean"
     t = _check(name, x, "floating-point")
+    if t.dtype.is_complex:
+        t._ns.requires("2024.12", name, "a complex array (only real floating-point dtypes are allowed before)")
     keepdims = check_bool(name, keepdims, "keepdims")
-    axes = normalize_axes(name, axis, len(t.shape))
+    axes = normalize_axes(name, axis, len(t.shape), t._ns.strict)
     return _mean(t, axes, keepdims)
 
 
@@ -135,7 +141,7 @@ def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Tenso
     if not isinstance(correction, (int, float)):
         raise TypeError(f"{name}: correction must be an int or a float, got {type(correction).__name__}")
     shape = t.shape
-    axes = normalize_axes(name, axis, len(shape))
+    axes = normalize_axes(name, axis, len(shape), t._ns.strict)
     # The backend's variance: NumPy's two passes on the CPU device, one pass over the
     # data on a lazy, chunked one (which then never holds the data between passes).
     return kept(t.backend.reduce_var(t, axes=axes, correction=correction), shape, axes, keepdims)
@@ -168,6 +174,7 @@ def std(
 
 def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initial: Any) -> Array:
     t = _check(name, x, "numeric")
+    gate(name, t)
     include_initial = check_bool(name, include_initial, "include_initial")
     shape = t.shape
     ndim = len(shape)
@@ -179,7 +186,7 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
         a = 0
     else:
         a = normalize_axis(name, axis, ndim)
-    d = _accumulation_dtype(name, t.dtype, dtype)
+    d = _accumulation_dtype(name, t.dtype, dtype, t)
     B = t.backend
     r = B.associative_scan(cast(t, d, name), axis=a, op=op)
     if include_initial:

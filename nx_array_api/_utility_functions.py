@@ -14,7 +14,7 @@ from . import _dtypes as _dt
 from ._array_object import Array
 from ._scalars import check_values, scalar_dtype, scalar_kind
 from ._compose import kept
-from ._validation import as_int, backend_of, check_array, check_bool, normalize_axes, normalize_axis
+from ._validation import as_int, backend_of, check_array, check_bool, gate, normalize_axes, normalize_axis
 
 __all__ = ["all", "any", "diff"]
 
@@ -24,7 +24,7 @@ def _logical(name: str, prim: str, x: Array, axis: Any, keepdims: Any) -> Array:
     x = check_array(name, x)
     if axis is not None and not isinstance(axis, (int, tuple)):
         axis = as_int(name, axis, "axis")
-    axes = normalize_axes(name, axis, x.ndim)
+    axes = normalize_axes(name, axis, x.ndim, x._ns.strict)
     check_bool(name, keepdims, "keepdims")
     t = x
     return kept(getattr(t.backend, prim)(t, axes=axes), t.shape, axes, keepdims)
@@ -50,14 +50,14 @@ def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Tensor:
             raise ValueError(f"{name}: {arg} must have the shape of x {x.shape} except along axis {axis}, got {v.shape}")
         t = v
         if t.dtype is not x.dtype:
-            d = _dt.result_type_pair(x.dtype, t.dtype, name)
+            d = _dt.result_type_pair(x.dtype, t.dtype, name, x._ns.strict)
             if d is not x.dtype:
                 raise TypeError(f"{name}: {arg} of dtype {t.dtype.name} does not fit x's dtype {x.dtype.name}")
             t = t.backend.cast(t, dtype=d)
         return t
     if scalar_kind(v) < 0:
         raise TypeError(f"{name}: {arg} must be an nx array or a Python scalar, got {type(v).__name__}")
-    scalar_dtype(name, x.dtype, scalar_kind(v))
+    scalar_dtype(name, x.dtype, scalar_kind(v), x.backend.device)
     check_values(name, [v], {scalar_kind(v)}, x.dtype)
     shape = list(x.shape)
     shape[axis] = 1
@@ -78,6 +78,7 @@ def diff(
     positionally, as in NumPy.) Bool input gives ``x[i+1] != x[i]``."""
     name = "diff"
     x = check_array(name, x)
+    gate(name, x)
     if x.ndim == 0:
         raise ValueError("diff: x must have at least one dimension")
     n = as_int(name, n, "n")

@@ -13,9 +13,9 @@ from nx_core.dtype import DType
 from nx_core.errors import AxisError, NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
+from . import _devices
 from . import _dtypes as _dt
-from . import _flags
-from ._array_object import Array
+from ._array_object import Array, StrictArray
 
 __all__ = [
     "check_array",
@@ -40,6 +40,8 @@ __all__ = [
     "check_device",
     "check_device_dtype",
     "default_dtype",
+    "gate",
+    "extension",
 ]
 
 #: The most dimensions an nx array may have (``capabilities()["max dimensions"]``).
@@ -57,19 +59,65 @@ def check_array(name: str, x: Any, arg: str = "x") -> Array:
 
 
 def check_device(name: str, device: Any, like: Any = None) -> Device:
-    """The device a creation function should use: ``device`` (a Device or a device name),
-    else the device of ``like`` (an Array, for the ``*_like`` functions), else the
-    default device. Anything else is a ValueError naming the known devices."""
-    if device is None:
-        return like.backend.device if like is not None else default_device()
-    if isinstance(device, Device):  # (a Device whose backend is not made yet is a subclass)
-        return device
-    if isinstance(device, str):
-        try:
-            return Device(device)
-        except ValueError as e:
-            raise ValueError(core_message(name, e)) from None
-    raise ValueError(f"{name}: unknown device {device!r}; expected a Device or a device name")
+    """The device a function should use: ``device``, else the device of ``like`` (an
+    array: the ``*_like`` functions, ``astype``, ``to_device``), else the default device.
+
+    With ``like``, the rules of like's namespace apply (``_devices.resolve``: the strict
+    namespace takes its own Device objects only). Without it, the call came through a
+    namespace's function: a Device of any namespace is taken as it is (the strict
+    namespace's functions resolve their ``device`` argument before they get here), and a
+    device name or None is the drop-in's."""
+    if like is None:
+        if device is None:
+            return default_device()
+        if isinstance(device, Device):  # (a Device whose backend is not made yet is a subclass)
+            return device
+        return _devices.resolve(name, device, _DROPIN)
+    return _devices.resolve(name, device, like._ns, like)
+
+
+_DROPIN = _devices.DROPIN
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def gate(qual: str, x1: Any, x2: Any = None) -> None:
+    """The flags' gate on function ``qual`` (``"diff"``, ``"linalg.cholesky"``) for a
+    call on ``x1`` (and ``x2``): the namespace of the first array among them decides
+    (``Namespace.check``); with no array, the function's own validation says what is
+    wrong."""
+    c = type(x1)
+    if c is Array or c is StrictArray or isinstance(x1, Array):
+        ns = x1._ns
+    else:
+        c = type(x2)
+        if not (c is Array or c is StrictArray or isinstance(x2, Array)):
+            return
+        ns = x2._ns
+    if ns.refused:
+        ns.check(qual)
+
+
+def extension(ext: str) -> Callable[[_F], _F]:
+    """Marks a function of extension ``ext`` (``"linalg"``, ``"fft"``): each call first
+    checks the flags' gate on ``ext.name`` for the namespace of its first two positional
+    arguments (``gate``), so that a function taken before the extension was turned off
+    refuses to run after. A function with no array argument (``fft.fftfreq``) checks its
+    own namespace's gate itself."""
+
+    def deco(fn: _F) -> _F:
+        qual = f"{ext}.{fn.__name__}"
+
+        @functools.wraps(fn)
+        def f(*args: Any, **kwargs: Any) -> Any:
+            if args:
+                gate(qual, args[0], args[1] if len(args) > 1 else None)
+            return fn(*args, **kwargs)
+
+        return f  # type: ignore[return-value]
+
+    return deco
 
 
 def check_device_dtype(name: str, device: Device, dtype: DType) -> DType:
@@ -79,25 +127,7 @@ def check_device_dtype(name: str, device: Device, dtype: DType) -> DType:
     return dtype
 
 
-def default_dtype(device: Device, kind: str) -> DType:
-    """The default dtype of ``kind`` (``"real floating"``, ``"complex floating"``,
-    ``"integral"``, ``"indexing"``) on ``device``: float32 and complex64 where the device
-    has no 64-bit floats."""
-    return _DEFAULTS[kind] if not device.unsupported else _defaults_on(device)[kind]
-
-
-_DEFAULTS = {
-    "real floating": _dt.DEFAULT_FLOAT,
-    "complex floating": _dt.DEFAULT_COMPLEX,
-    "integral": _dt.DEFAULT_INT,
-    "indexing": _dt.DEFAULT_INDEX,
-}
-
-
-@functools.lru_cache(maxsize=None)
-def _defaults_on(device: Device) -> dict[str, DType]:
-    smaller = {_dt.float64: _dt.float32, _dt.complex128: _dt.complex64}
-    return {k: (smaller.get(d, d) if d in device.unsupported else d) for k, d in _DEFAULTS.items()}
+default_dtype = _devices.default_dtype
 
 
 def backend_of(name: str, *tensors: Tensor) -> Any:
@@ -107,7 +137,7 @@ def backend_of(name: str, *tensors: Tensor) -> Any:
     for t in tensors[1:]:
         if t.backend is not b:
             raise ValueError(
-                f"{name}: arrays on two devices, {b.device.name!r} and {t.backend.device.name!r}, "
+                f"{name}: arrays on different devices, {b.device.name!r} and {t.backend.device.name!r}, "
                 "cannot be combined; move one with to_device()"
             )
     return b
@@ -216,7 +246,6 @@ def core_message(name: str, e: BaseException) -> str:
     return f"{name}: {msg}"
 
 
-_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def names_memory_errors(fn: _F) -> _F:
@@ -244,12 +273,13 @@ def normalize_axis(name: str, axis: Any, ndim: int) -> int:
     return a + ndim if a < 0 else a
 
 
-def normalize_axes(name: str, axis: Any, ndim: int) -> tuple[int, ...]:
-    """``axis`` (None, an int or a sequence of ints) as sorted unique non-negative axes."""
+def normalize_axes(name: str, axis: Any, ndim: int, strict: bool = False) -> tuple[int, ...]:
+    """``axis`` (None, an int or a sequence of ints) as sorted unique non-negative axes;
+    ``strict``: a tuple, not a list (the strict namespace)."""
     if axis is None:
         return tuple(range(ndim))
     if isinstance(axis, (tuple, list)):
-        if type(axis) is not tuple and _flags.STRICT:
+        if type(axis) is not tuple and strict:
             raise TypeError(f"{name}: axis must be an int or a tuple of ints in strict mode, got {type(axis).__name__}")
         axes = tuple(normalize_axis(name, a, ndim) for a in axis)
         if len(set(axes)) != len(axes):
@@ -305,21 +335,21 @@ def broadcast_tensor(t: Tensor, shape: tuple[int, ...]) -> Tensor:
     return t.backend.broadcast_to(t, shape)
 
 
-def py_scalar(v: Any, *, lenient: bool = False) -> Any:
+def py_scalar(v: Any, *, lenient: bool = False, strict: bool = False) -> Any:
     """``v`` as a plain Python scalar when it is a scalar in disguise, else ``v`` itself.
 
     NumPy scalars (``np.float64(2.0)``, ``np.int32(3)``, ``np.bool_(True)``), subclasses
     of the Python scalar types and 0-d nx arrays count as scalars, as consumers such as
     scikit-learn and SciPy pass them where the standard writes ``int | float``. In strict
-    mode only 0-d arrays do, but where array-api-strict reads NumPy scalars too
-    (``lenient``: the value of ``x[k] = v``, ``arange``'s bounds).
+    mode (``strict``) only 0-d arrays do, but where array-api-strict reads NumPy scalars
+    too (``lenient``: the value of ``x[k] = v``, ``arange``'s bounds).
     """
     t = type(v)
     if t is bool or t is int or t is float or t is complex:
         return v
-    if t is Array:
+    if t is Array or t is StrictArray:
         return v.backend.item(v) if not v.shape else v
-    if _flags.STRICT and not lenient:
+    if strict and not lenient:
         return v  # strict mode: NumPy scalars and subclasses are not Python scalars
     if isinstance(v, bool):
         return bool(v)

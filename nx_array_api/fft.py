@@ -29,7 +29,8 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array, Device
 from ._compose import padded
-from ._validation import as_int, check_array, check_category, check_device, check_device_dtype, check_shape, default_dtype, names_memory_errors, normalize_axes_in_order, normalize_axis
+from ._flags import DROPIN, register_extension
+from ._validation import as_int, check_array, check_category, check_device, check_device_dtype, check_shape, default_dtype, extension, names_memory_errors, normalize_axes_in_order, normalize_axis
 
 __all__ = [
     "fft",
@@ -195,18 +196,21 @@ def _c2cn(name: str, x: Any, s: Any, axes: Any, norm: str, inverse: bool) -> Arr
     return _scale(r, norm, math.prod(sizes), inverse)
 
 
+@extension("fft")
 @names_memory_errors
 def fft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """One-dimensional discrete Fourier transform along ``axis`` (length ``n``)."""
     return _c2c("fft", x, n, axis, norm, False)
 
 
+@extension("fft")
 @names_memory_errors
 def ifft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """One-dimensional inverse discrete Fourier transform along ``axis`` (length ``n``)."""
     return _c2c("ifft", x, n, axis, norm, True)
 
 
+@extension("fft")
 @names_memory_errors
 def fftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
@@ -216,6 +220,7 @@ def fftn(
     return _c2cn("fftn", x, s, axes, norm, False)
 
 
+@extension("fft")
 @names_memory_errors
 def ifftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
@@ -225,6 +230,7 @@ def ifftn(
 
 
 # --------------------------------------------------------- real transforms
+@extension("fft")
 @names_memory_errors
 def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """One-dimensional transform of real input: ``n//2 + 1`` non-negative frequency bins."""
@@ -233,6 +239,7 @@ def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     return _scale(r, norm, n, False)
 
 
+@extension("fft")
 @names_memory_errors
 def irfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Inverse of ``rfft``: ``n`` real outputs (default ``2*(M-1)``) from the first
@@ -242,6 +249,7 @@ def irfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
     return _scale(r, norm, n, True)
 
 
+@extension("fft")
 @names_memory_errors
 def rfftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
@@ -259,6 +267,7 @@ def rfftn(
     return _scale(r, norm, math.prod(sizes), False)
 
 
+@extension("fft")
 @names_memory_errors
 def irfftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
@@ -277,6 +286,7 @@ def irfftn(
     return _scale(r, norm, math.prod(sizes), True)
 
 
+@extension("fft")
 @names_memory_errors
 def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Transform of a Hermitian-symmetric signal given by its first half: ``n`` real
@@ -287,6 +297,7 @@ def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     return _scale(r, norm, n, False)
 
 
+@extension("fft")
 @names_memory_errors
 def ihfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Inverse of ``hfft`` for real input: ``n//2 + 1`` complex outputs."""
@@ -323,9 +334,8 @@ def fftfreq(
 ) -> Array:
     """Sample frequencies of an ``n``-point transform with spacing ``d``:
     ``[0, 1, ..., -(n//2), ..., -1] / (d*n)``."""
-    n, d, dtype, work, B = _freq_args("fftfreq", n, d, dtype, device)
-    k = B.cat([B.arange(work, 0, 1, (n - 1) // 2 + 1), B.arange(work, -(n // 2), 1, n // 2)], axis=0)
-    return B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype)
+    DROPIN.check("fft.fftfreq")
+    return frequencies(n, d=d, dtype=dtype, device=device)
 
 
 @names_memory_errors
@@ -333,6 +343,19 @@ def rfftfreq(
     n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None
 ) -> Array:
     """Sample frequencies of ``rfft``: ``[0, 1, ..., n//2] / (d*n)``."""
+    DROPIN.check("fft.rfftfreq")
+    return real_frequencies(n, d=d, dtype=dtype, device=device)
+
+
+def frequencies(n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None) -> Array:
+    """``fftfreq`` without the flags' gate (each namespace gates its own)."""
+    n, d, dtype, work, B = _freq_args("fftfreq", n, d, dtype, device)
+    k = B.cat([B.arange(work, 0, 1, (n - 1) // 2 + 1), B.arange(work, -(n // 2), 1, n // 2)], axis=0)
+    return B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype)
+
+
+def real_frequencies(n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Optional[Device] = None) -> Array:
+    """``rfftfreq`` without the flags' gate (each namespace gates its own)."""
     n, d, dtype, work, B = _freq_args("rfftfreq", n, d, dtype, device)
     k = B.arange(work, 0, 1, n // 2 + 1)
     return B.cast(B.mul(k, 1.0 / (n * d)), dtype=dtype)
@@ -367,11 +390,16 @@ def _shift(name: str, x: Any, axes: Any, inverse: bool) -> Array:
     return B.copy(t) if t is x else t
 
 
+@extension("fft")
 def fftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:
     """Moves the zero-frequency bin to the centre of each axis in ``axes`` (all by default)."""
     return _shift("fftshift", x, axes, False)
 
 
+@extension("fft")
 def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) -> Array:
     """Inverse of ``fftshift`` (they differ by one sample for odd lengths)."""
     return _shift("ifftshift", x, axes, True)
+
+
+register_extension("fft", __all__)

@@ -22,9 +22,11 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._linear_algebra_functions import matmul, matrix_transpose, promote_operands, tensordot, vecdot  # noqa: F401 (re-exported)
+from . import _linear_algebra_functions as _main
+from ._flags import register_extension
+from ._linear_algebra_functions import promote_operands
 from ._compose import cast, kept
-from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, check_device_dtype, normalize_axes
+from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, check_device_dtype, default_dtype, extension, normalize_axes
 
 __all__ = [
     "cholesky",
@@ -166,6 +168,7 @@ def _diag_tensor(t: Tensor, offset: int) -> Tensor:
 
 
 # --------------------------------------------------------- factorisations
+@extension("linalg")
 def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     """Cholesky factor of Hermitian positive-definite matrices: lower ``L`` with
     ``x = L L^H``, or upper ``U`` with ``x = U^H U`` when ``upper``."""
@@ -174,6 +177,7 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     return _call("cholesky", t.backend.cholesky, t, upper=upper)
 
 
+@extension("linalg")
 def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> Tuple[Array, Array]:
     """QR decomposition: namedtuple ``(Q, R)``; ``mode`` is "reduced" or "complete"."""
     if mode not in ("reduced", "complete"):
@@ -183,6 +187,7 @@ def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> Tupl
     return QRResult(q, r)
 
 
+@extension("linalg")
 def svd(x: Array, /, *, full_matrices: bool = True) -> Tuple[Array, Array, Array]:
     """Singular value decomposition: namedtuple ``(U, S, Vh)``, S descending, in the
     real dtype of x's precision."""
@@ -192,12 +197,14 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> Tuple[Array, Array, Array
     return SVDResult(u, cast(s, _real(t.dtype)), vh)
 
 
+@extension("linalg")
 def svdvals(x: Array, /) -> Array:
     """Singular values, descending, in the real dtype of x's precision."""
     t = _matrix("svdvals", x)
     return cast(_call("svdvals", t.backend.svdvals, t), _real(t.dtype))
 
 
+@extension("linalg")
 def eigh(x: Array, /) -> Tuple[Array, Array]:
     """Eigen-decomposition of Hermitian matrices: namedtuple ``(eigenvalues,
     eigenvectors)``; eigenvalues ascending, in the real dtype of x's precision."""
@@ -206,6 +213,7 @@ def eigh(x: Array, /) -> Tuple[Array, Array]:
     return EighResult(cast(w, _real(t.dtype)), v)
 
 
+@extension("linalg")
 def eigvalsh(x: Array, /) -> Array:
     """Eigenvalues of Hermitian matrices, ascending, in the real dtype of x's precision."""
     t = _matrix("eigvalsh", x, square=True)
@@ -213,6 +221,7 @@ def eigvalsh(x: Array, /) -> Array:
     return cast(w, _real(t.dtype))
 
 
+@extension("linalg")
 def eig(x: Array, /) -> Tuple[Array, Array]:
     """Eigen-decomposition of general matrices: namedtuple ``(eigenvalues,
     eigenvectors)``, both in the complex dtype of x's precision; eigenvectors are
@@ -223,6 +232,7 @@ def eig(x: Array, /) -> Tuple[Array, Array]:
     return EigResult(cast(w, c), cast(v, c))
 
 
+@extension("linalg")
 def eigvals(x: Array, /) -> Array:
     """Eigenvalues of general matrices, in the complex dtype of x's precision."""
     t = _matrix("eigvals", x, square=True)
@@ -231,12 +241,14 @@ def eigvals(x: Array, /) -> Array:
 
 
 # ----------------------------------------------------------------- solvers
+@extension("linalg")
 def det(x: Array, /) -> Array:
     """Determinants of square matrices (shape ``x.shape[:-2]``, x's dtype)."""
     t = _matrix("det", x, square=True)
     return _call("det", t.backend.det, t)
 
 
+@extension("linalg")
 def slogdet(x: Array, /) -> Tuple[Array, Array]:
     """namedtuple ``(sign, logabsdet)`` of the determinants; a singular matrix gives
     ``(0, -inf)``."""
@@ -245,12 +257,14 @@ def slogdet(x: Array, /) -> Tuple[Array, Array]:
     return SlogdetResult(s, cast(l, _real(t.dtype)))
 
 
+@extension("linalg")
 def inv(x: Array, /) -> Array:
     """Inverses of square matrices; a singular matrix raises LinalgError."""
     t = _matrix("inv", x, square=True)
     return _call("inv", t.backend.inv, t)
 
 
+@extension("linalg")
 def solve(x1: Array, x2: Array, /) -> Array:
     """Solves ``x1 @ X = x2``. ``x2`` is one vector iff it is 1-D (shape ``(M,)``), else a
     stack of ``(M, K)`` matrices whose batch dimensions broadcast with x1's."""
@@ -273,6 +287,7 @@ def solve(x1: Array, x2: Array, /) -> Array:
     return _call("solve", B.solve, a, b)
 
 
+@extension("linalg")
 def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     """Moore-Penrose pseudo-inverse (shape ``(..., N, M)``); singular values at most
     ``rtol * max(S)`` count as zero (default ``rtol``: ``max(M, N) * eps``)."""
@@ -281,13 +296,15 @@ def pinv(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     return _call("pinv", t.backend.pinv, t, rtol=r)
 
 
+@extension("linalg")
 def matrix_rank(x: Array, /, *, rtol: Optional[Union[float, Array]] = None) -> Array:
     """Number of singular values above ``rtol * max(S)`` (default int dtype)."""
     t = _matrix("matrix_rank", x)
     r = _rtol("matrix_rank", rtol, t)
-    return cast(_call("matrix_rank", t.backend.matrix_rank, t, rtol=r), _dt.DEFAULT_INT)
+    return cast(_call("matrix_rank", t.backend.matrix_rank, t, rtol=r), default_dtype(t.backend.device, "integral"))
 
 
+@extension("linalg")
 def matrix_power(x: Array, n: int, /) -> Array:
     """``x`` raised to the integer power ``n`` (n < 0: of the inverse; n = 0: identity)."""
     t = _matrix("matrix_power", x, square=True)
@@ -314,6 +331,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
 
 
 # ---------------------------------------------------------------- products
+@extension("linalg")
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Cross products of the 3-element vectors along ``axis`` (negative, counted from
     the end); the other axes broadcast."""
@@ -348,6 +366,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     return B.cat([c0, c1, c2], axis=k)
 
 
+@extension("linalg")
 def outer(x1: Array, x2: Array, /) -> Array:
     """Outer product of two 1-D arrays: shape ``(N, M)``."""
     a, b, B = promote_operands("outer", x1, x2, _dt.numeric, "numeric")
@@ -360,12 +379,14 @@ def outer(x1: Array, x2: Array, /) -> Array:
     return B.mul(a, b)
 
 
+@extension("linalg")
 def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     """The ``offset`` diagonals of the last two axes: a view sharing x's buffer."""
     t = _matrix("diagonal", x, floating=False)
     return _diag_tensor(t, as_int("diagonal", offset, "offset"))
 
 
+@extension("linalg")
 def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Array:
     """Sums of the ``offset`` diagonals. Without ``dtype``, integer inputs accumulate in
     the default integer (int64, or uint64 for unsigned inputs); others keep x's dtype."""
@@ -387,6 +408,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
 
 
 # ------------------------------------------------------------------- norms
+@extension("linalg")
 def vector_norm(
     x: Array,
     /,
@@ -422,6 +444,7 @@ def vector_norm(
     return B.pow(s, 1.0 / p)
 
 
+@extension("linalg")
 def matrix_norm(
     x: Array,
     /,
@@ -460,3 +483,13 @@ def matrix_norm(
     if keepdims:
         r = B.reshape(r, (*r.shape, 1, 1))
     return r
+
+
+# The main namespace's linear algebra functions, as members of the extension: gated by
+# it (the main namespace's own stay available when the extension is off).
+matmul = extension("linalg")(_main.matmul)
+matrix_transpose = extension("linalg")(_main.matrix_transpose)
+tensordot = extension("linalg")(_main.tensordot)
+vecdot = extension("linalg")(_main.vecdot)
+
+register_extension("linalg", __all__)

@@ -6,12 +6,18 @@ its own backend instance, created on first use, and every Tensor made there carr
 instance: the device of a tensor is ``tensor.backend.device``, and two tensors are on the
 same device exactly when they have the same backend object.
 
-Devices are registered once, by name (:func:`register_device`); ``Device(name)`` looks
-one up. The default device is the one named by the ``NX_DEFAULT_DEVICE`` environment
-variable when this module is first imported (``"cpu"`` when unset), and
-:func:`using_device` changes it for a block (per thread and per asyncio task).
+Devices are registered once, by name, in a *namespace* (:func:`register_device`): the
+array namespaces built on nx_core each offer their own devices, and two namespaces may
+both have a device called ``device1`` without sharing it. nx_core interprets a namespace
+only as a part of the registry; a device also names the class its tensors are made as
+(``tensor_class``: a namespace's array type), so that an array knows its namespace.
+``Device(name)`` looks a device up in the default namespace, ``"nx"``.
 
-nx registers these devices:
+The default device is the one named by the ``NX_DEFAULT_DEVICE`` environment variable
+when this module is first imported (``"cpu"`` when unset), and :func:`using_device`
+changes it for a block (per thread and per asyncio task).
+
+nx registers these devices in its namespace:
 
 ``cpu``
     the host CPU, computed by the NumPy backend (the default);
@@ -20,7 +26,9 @@ nx registers these devices:
     that code passes ``device=`` everywhere (array-api-strict has the same two);
 ``no_float64``
     a virtual device without float64 and complex128, mimicking Apple's MPS: its default
-    floating dtypes are float32 and complex64, and asking it for a 64-bit float fails.
+    floating dtypes are float32 and complex64, and asking it for a 64-bit float fails;
+``dask``
+    lazy, chunked arrays computed by Dask, when Dask is installed.
 """
 
 from __future__ import annotations
@@ -42,48 +50,43 @@ __all__ = [
     "default_device",
     "using_device",
     "DEFAULT_DEVICE_ENV",
+    "DEFAULT_NAMESPACE",
 ]
 
 #: The environment variable naming the default device, read when nx_core.device is imported.
 DEFAULT_DEVICE_ENV = "NX_DEFAULT_DEVICE"
+#: The namespace ``Device(name)``, ``register_device`` and ``devices`` use by default.
+DEFAULT_NAMESPACE = "nx"
 
-_registry: dict[str, "Device"] = {}
+_registry: dict[tuple[str, str], "Device"] = {}
 _lock = threading.Lock()
 
 
 class Device:
     """A device: a name, the backend kind that computes there, the dtypes it lacks.
 
-    ``Device("cpu")`` returns the registered device of that name (``ValueError`` for an
-    unknown one); new devices are made by :func:`register_device`. Devices compare by
-    identity and pickle by name.
+    ``Device("cpu")`` returns the registered device of that name in the default
+    namespace (``ValueError`` for an unknown one); new devices are made by
+    :func:`register_device`. Devices compare by identity and pickle by namespace and name.
     """
 
-    __slots__ = ("name", "backend_kind", "unsupported", "options", "backend", "__weakref__")
+    __slots__ = ("name", "namespace", "backend_kind", "unsupported", "tensor_class", "options", "backend", "__weakref__")
 
     name: str
+    #: The part of the registry the device belongs to (see the module docstring).
+    namespace: str
     backend_kind: str
     unsupported: frozenset[DType]
+    #: The class the backend makes this device's tensors as; None: the class
+    #: ``nx_core.tensor.set_tensor_class`` registered (Tensor until a namespace registers one).
+    tensor_class: type | None
     options: dict[str, Any]
     #: The backend instance computing on this device: made on first use (see
-    #: :class:`_Unmade`), then a plain slot, read on every array creation.
+    #: :func:`_unmade`), then a plain slot, read on every array creation.
     backend: Any
 
     def __new__(cls, name: str = "cpu") -> "Device":
-        d = _registry.get(name) if isinstance(name, str) else None
-        if d is None:
-            known = ", ".join(repr(n) for n in _registry)
-            raise ValueError(f"Device: unknown device {name!r}; nx has {known}")
-        return d
-
-    @classmethod
-    def _make(cls, name: str, backend_kind: str, unsupported: frozenset[DType], options: dict[str, Any]) -> "Device":
-        d = object.__new__(_Unmade)  # a Device until its backend is made
-        object.__setattr__(d, "name", name)
-        object.__setattr__(d, "backend_kind", backend_kind)
-        object.__setattr__(d, "unsupported", unsupported)
-        object.__setattr__(d, "options", dict(options))
-        return d
+        return lookup(DEFAULT_NAMESPACE, name, "Device")
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Device is immutable")
@@ -98,8 +101,8 @@ class Device:
     def __str__(self) -> str:
         return self.name
 
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (Device, (self.name,))
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        return (lookup, (self.namespace, self.name))
 
     def __copy__(self) -> "Device":
         return self
@@ -108,29 +111,45 @@ class Device:
         return self
 
 
-class _Unmade(Device):
-    """A registered device whose backend is not made yet: the first read of ``backend``
-    makes it (importing its engine then, not when nx is imported) and turns the device
-    into a plain :class:`Device`.
+def lookup(namespace: str, name: Any, caller: str = "lookup") -> Device:
+    """The device registered as ``name`` in ``namespace``; ValueError naming ``caller``
+    and the namespace's devices for an unknown name."""
+    d = _registry.get((namespace, name)) if isinstance(name, str) else None
+    if d is None:
+        known = ", ".join(repr(n) for (ns, n) in _registry if ns == namespace)
+        raise ValueError(f"{caller}: unknown device {name!r}; the {namespace!r} namespace has {known}")
+    return d
+
+
+_UNMADE: dict[type, type] = {}
+
+
+def _unmade(cls: type) -> type:
+    """The stand-in class of a registered device of class ``cls`` whose backend is not
+    made yet: the first read of ``backend`` makes it (importing its engine then, not when
+    nx is imported) and turns the device into a plain ``cls``.
 
     Device itself has no ``__getattr__``: a class with one cannot have its attribute reads
     specialised by CPython (3.11 onwards), and ``device.backend`` is read by every array
     creation."""
+    u = _UNMADE.get(cls)
+    if u is None:
 
-    __slots__ = ()
+        def __getattr__(self: Any, name: str) -> Any:
+            # Reached only while the ``backend`` slot is unset.
+            if name != "backend":
+                raise AttributeError(f"'{cls.__name__}' object has no attribute {name!r}")
+            with _lock:
+                try:
+                    return object.__getattribute__(self, "backend")
+                except AttributeError:
+                    b = _backend.make_backend(self.backend_kind, self)
+                    object.__setattr__(self, "backend", b)
+                    object.__setattr__(self, "__class__", cls)
+                    return b
 
-    def __getattr__(self, name: str) -> Any:
-        # Reached only while the ``backend`` slot is unset.
-        if name != "backend":
-            raise AttributeError(f"'Device' object has no attribute {name!r}")
-        with _lock:
-            try:
-                return object.__getattribute__(self, "backend")
-            except AttributeError:
-                b = _backend.make_backend(self.backend_kind, self)
-                object.__setattr__(self, "backend", b)
-                object.__setattr__(self, "__class__", Device)
-                return b
+        u = _UNMADE[cls] = type(cls.__name__, (cls,), {"__slots__": (), "__getattr__": __getattr__, "__module__": cls.__module__})
+    return u
 
 
 def register_device(
@@ -138,27 +157,60 @@ def register_device(
     *,
     backend: str = "numpy",
     unsupported: tuple[DType, ...] | frozenset[DType] = (),
+    namespace: str = DEFAULT_NAMESPACE,
+    device_class: type = Device,
+    tensor_class: type | None = None,
     **options: Any,
 ) -> Device:
-    """Registers (or returns the already registered) device ``name``, computed by the
-    backend kind ``backend``; ``unsupported`` lists the dtypes it lacks. ``options`` are
-    handed to the backend's factory (for example a chunk size)."""
+    """Registers (or returns the already registered) device ``name`` of ``namespace``,
+    computed by the backend kind ``backend``; ``unsupported`` lists the dtypes it lacks.
+
+    ``device_class``: Device or a subclass of it without state (``__slots__ = ()``), the
+    class the device object is (a namespace's own ``Device`` type); ``tensor_class``: the
+    class its tensors are made as (see ``nx_core.tensor.set_tensor_class``; None: the
+    registered default). ``options`` are handed to the backend's factory (for example a
+    chunk size)."""
     if not isinstance(name, str) or not name:
         raise TypeError("register_device: name must be a non-empty string")
+    if not isinstance(namespace, str) or not namespace:
+        raise TypeError("register_device: namespace must be a non-empty string")
     if not isinstance(backend, str) or not backend:
         raise TypeError("register_device: backend must be the name of a registered backend kind")
+    if device_class is not Device and not (
+        isinstance(device_class, type) and issubclass(device_class, Device) and device_class.__dict__.get("__slots__", None) == ()
+    ):
+        raise TypeError("register_device: device_class must be Device or a subclass of it with __slots__ = ()")
+    if tensor_class is not None:
+        from .tensor import check_tensor_class
+
+        check_tensor_class("register_device", tensor_class)
     with _lock:
-        d = _registry.get(name)
+        d = _registry.get((namespace, name))
         if d is not None:
-            if d.backend_kind != backend or d.unsupported != frozenset(unsupported):
-                raise ValueError(f"register_device: device {name!r} is already registered with another backend or dtypes")
+            if d.backend_kind != backend or d.unsupported != frozenset(unsupported) or d.tensor_class is not tensor_class:
+                raise ValueError(f"register_device: device {name!r} of namespace {namespace!r} is already registered with another backend, dtypes or tensor class")
             return d
-        d = _registry[name] = Device._make(name, backend, frozenset(unsupported), options)
+        d = object.__new__(_unmade(device_class))  # a Device until its backend is made
+        for slot, value in (
+            ("name", name),
+            ("namespace", namespace),
+            ("backend_kind", backend),
+            ("unsupported", frozenset(unsupported)),
+            ("tensor_class", tensor_class),
+            ("options", dict(options)),
+        ):
+            object.__setattr__(d, slot, value)
+        _registry[namespace, name] = d
     return d
 
 
-def devices() -> tuple[Device, ...]:
-    """Every registered device, in the order of registration."""
+def devices(namespace: str = DEFAULT_NAMESPACE) -> tuple[Device, ...]:
+    """Every device registered in ``namespace``, in the order of registration."""
+    return tuple(d for (ns, _), d in _registry.items() if ns == namespace)
+
+
+def devices_of_every_namespace() -> tuple[Device, ...]:
+    """Every registered device, of every namespace, in the order of registration."""
     return tuple(_registry.values())
 
 

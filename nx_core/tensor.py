@@ -31,7 +31,7 @@ from typing import Any
 from .dtype import DType
 from .view import View
 
-__all__ = ["Tensor", "MADE", "native", "explicit", "tensor_class", "set_tensor_class"]
+__all__ = ["Tensor", "MADE", "native", "explicit", "tensor_class", "set_tensor_class", "check_tensor_class", "tensor_maker"]
 
 
 class Tensor:
@@ -106,31 +106,57 @@ MADE = _Made()
 
 
 def tensor_class() -> type:
-    """The class every backend makes its tensors as (:func:`set_tensor_class`)."""
+    """The class backends make their tensors as on a device that names none
+    (:func:`set_tensor_class`)."""
     return MADE.cls
 
 
-def set_tensor_class(cls: type) -> None:
-    """Makes backends create their tensors as ``cls``: Tensor or a subclass of it that
-    adds methods and no state (``__slots__ = ()``), so that its instances have Tensor's
-    layout, and keeps object's own ``__new__`` and ``__init__`` (a private constructor
-    belongs in a metaclass's ``__call__``, which tensor-making steps past). Tensors made
-    before keep their class."""
+def check_tensor_class(caller: str, cls: Any) -> None:
+    """TypeError naming ``caller`` unless ``cls`` can be a tensor class: Tensor or a
+    subclass of it that adds methods and no state (``__slots__ = ()``), so that its
+    instances have Tensor's layout, and keeps object's own ``__new__`` and ``__init__``
+    (a private constructor belongs in a metaclass's ``__call__``, which tensor-making
+    steps past)."""
     if not (isinstance(cls, type) and issubclass(cls, Tensor)):
-        raise TypeError(f"set_tensor_class: needs Tensor or a subclass of it, got {cls!r}")
+        raise TypeError(f"{caller}: needs Tensor or a subclass of it, got {cls!r}")
     for c in cls.__mro__[: cls.__mro__.index(Tensor)]:
         if c.__dict__.get("__slots__", None) != ():
-            raise TypeError(f"set_tensor_class: {c.__name__} must declare __slots__ = () (Tensor's layout, no state of its own)")
+            raise TypeError(f"{caller}: {c.__name__} must declare __slots__ = () (Tensor's layout, no state of its own)")
     if cls.__new__ is not object.__new__ or cls.__init__ is not object.__init__:
-        raise TypeError(f"set_tensor_class: {cls.__name__} must keep object's __new__ and __init__ (refuse public construction in a metaclass's __call__)")
+        raise TypeError(f"{caller}: {cls.__name__} must keep object's __new__ and __init__ (refuse public construction in a metaclass's __call__)")
+
+
+def set_tensor_class(cls: type) -> None:
+    """Makes backends create their tensors as ``cls`` (see :func:`check_tensor_class`) on
+    every device that names no class of its own (``register_device(tensor_class=...)``),
+    those whose backend is already made included. Tensors made before keep their class."""
+    check_tensor_class("set_tensor_class", cls)
     MADE.make = _type_call.__get__(cls)
     MADE.cls = cls
+    from .device import devices_of_every_namespace
+
+    for d in devices_of_every_namespace():
+        if d.tensor_class is None:
+            try:
+                b = object.__getattribute__(d, "backend")
+            except AttributeError:
+                continue  # made later, by make_backend, with the class set now
+            b.make_tensor = MADE.make
+
+
+def tensor_maker(device: Any) -> Any:
+    """What a backend computing on ``device`` calls to make an empty tensor (its slots
+    unset) of the device's tensor class: type's own call bound to the class (see
+    :class:`_Made`). ``nx_core.backend.make_backend`` sets it as the backend's
+    ``make_tensor``."""
+    cls = device.tensor_class
+    return MADE.make if cls is None else _type_call.__get__(cls)
 
 
 def native(arr: Any, dtype: DType, backend: Any, shape: tuple) -> Tensor:
     """A tensor whose logical elements are the backend's native array ``arr`` (of
     ``shape``); its buffer and View are worked out when someone asks."""
-    t = MADE.make()
+    t = backend.make_tensor()
     t.arr = arr
     t.dtype = dtype
     t.backend = backend
@@ -141,7 +167,7 @@ def native(arr: Any, dtype: DType, backend: Any, shape: tuple) -> Tensor:
 def explicit(buffer: Any, view: View, dtype: DType, backend: Any, arr: Any = None) -> Tensor:
     """A tensor laid out as ``view`` in ``buffer``; ``arr`` is the backend's array of
     its elements when the backend has one for that layout (None for a masked View)."""
-    t = MADE.make()
+    t = backend.make_tensor()
     t.arr = arr
     t._buffer = buffer
     t._view = view

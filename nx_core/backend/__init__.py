@@ -13,6 +13,7 @@ import threading
 from typing import TYPE_CHECKING, Any, Callable
 
 from .. import dtype as _dtype
+from ..tensor import tensor_maker
 from .protocol import Backend
 
 if TYPE_CHECKING:
@@ -61,6 +62,9 @@ def make_backend(kind: str, device: "Device") -> Any:
     b = factory(device)
     if getattr(b, "device", None) is not device:
         raise TypeError(f"make_backend: the factory of {kind!r} must return a backend whose .device is the device it was given")
+    # What the backend calls to make each tensor: the device's tensor class, allocated
+    # by type's own call (protocol: ``make_tensor``).
+    b.make_tensor = tensor_maker(device)
     return b
 
 
@@ -79,9 +83,9 @@ def backend_of_kind(kind: str) -> Any:
     Contract tests use it to run every registered kind; ``ValueError`` when no device
     names the kind (register one with ``nx_core.device.register_device``).
     """
-    from ..device import devices
+    from ..device import devices_of_every_namespace
 
-    for d in devices():
+    for d in devices_of_every_namespace():
         if d.backend_kind == kind:
             return d.backend
     raise ValueError(f"backend_of_kind: no registered device computes on backend {kind!r}")

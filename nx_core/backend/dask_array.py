@@ -55,7 +55,7 @@ from dask.highlevelgraph import HighLevelGraph, MaterializedLayer
 from dask.tokenize import normalize_token
 
 from ..dtype import DType
-from ..tensor import Tensor, native
+from ..tensor import MADE, Tensor, native, tensor_maker
 from ..view import View
 from . import _chunk_steps as steps
 from . import _threefry
@@ -167,6 +167,8 @@ class DaskBackend:
 
     def __init__(self, device: Any = None) -> None:
         self.device = device
+        #: Makes an empty tensor of the device's tensor class (``make_backend`` sets it too).
+        self.make_tensor = tensor_maker(device) if device is not None else MADE.make
         #: The NumPy backend whose primitives compute each chunk (its tensors never escape).
         self.np = NumpyBackend(device)
 

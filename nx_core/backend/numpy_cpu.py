@@ -23,7 +23,7 @@ import numpy as np
 from .. import dtype as D
 from ..dtype import DType
 from ..errors import NxInvalidArgument
-from ..tensor import MADE, Tensor, explicit
+from ..tensor import MADE, Tensor, explicit, tensor_maker
 from ..view import View
 from . import _elementwise as E
 from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
@@ -65,7 +65,7 @@ _SCALARS = frozenset((bool, int, float, complex))  # what a binary primitive's s
 def _native(arr: np.ndarray, dtype: DType, backend: Any) -> Tensor:
     """A tensor whose elements are ``arr``; its buffer and View slots stay unset until
     someone asks (``NumpyBackend.layout`` works them out then)."""
-    t = MADE.make()
+    t = backend.make_tensor()
     t.arr = arr
     t.dtype = dtype
     t.backend = backend
@@ -222,7 +222,7 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
         if out is None:
             r = ufunc(x, y)
             if type(r) is _ndarray:  # _native, inlined: this is every binary op's path
-                t = MADE.make()
+                t = self.make_tensor()
                 t.arr = r
                 t.dtype = _FROM_NP[r.dtype]
                 t.backend = self
@@ -246,7 +246,7 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str):
         if out is None:
             r = ufunc(a)
             if type(r) is _ndarray:  # _native, inlined
-                t = MADE.make()
+                t = self.make_tensor()
                 t.arr = r
                 t.dtype = _FROM_NP[r.dtype]
                 t.backend = self
@@ -388,6 +388,8 @@ class NumpyBackend:
     def __init__(self, device: Any = None) -> None:
         #: The device this backend computes on (every Tensor it makes is there).
         self.device = device
+        #: Makes an empty tensor of the device's tensor class (``make_backend`` sets it too).
+        self.make_tensor = tensor_maker(device) if device is not None else MADE.make
 
     def __repr__(self) -> str:
         return f"NumpyBackend(device={self.device!r})"
@@ -421,7 +423,7 @@ class NumpyBackend:
             a = _zeros(shape, _NP[dtype])
         else:
             a = _full(shape, value, dtype=_NP[dtype])
-        r = MADE.make()  # _native, inlined: zeros((8,)) is a benchmarked call
+        r = self.make_tensor()  # _native, inlined: zeros((8,)) is a benchmarked call
         r.arr = a
         r.dtype = dtype
         r.backend = self
@@ -599,7 +601,7 @@ class NumpyBackend:
         b = r.base  # NumPy collapses bases: a view's is a or a's; a copy's is a new array
         if b is not a and (b is None or b is not a.base):
             return None  # only a copy can give the shape
-        v = MADE.make()  # _native, inlined: reshape is a benchmarked call
+        v = self.make_tensor()  # _native, inlined: reshape is a benchmarked call
         v.arr = r
         v.dtype = t.dtype
         v.backend = self
@@ -635,7 +637,7 @@ class NumpyBackend:
             arrs.append(_nd(t) if a is None else a)
         if out is None:
             r = _concatenate(arrs, axis=axis)
-            v = MADE.make()  # _native, inlined: concat of small arrays is a benchmarked call
+            v = self.make_tensor()  # _native, inlined: concat of small arrays is a benchmarked call
             v.arr = r
             v.dtype = tensors[0].dtype
             v.backend = self
@@ -751,7 +753,7 @@ class NumpyBackend:
         if b is None:
             b = _nd(i)
         r = a[b]
-        t = MADE.make()  # _native, inlined: x[index array] is a benchmarked call
+        t = self.make_tensor()  # _native, inlined: x[index array] is a benchmarked call
         t.arr = r
         t.dtype = x.dtype
         t.backend = self
@@ -925,7 +927,7 @@ class NumpyBackend:
             a = _array(values, dtype=_NP[dtype])
         if a.shape != shape:
             a = a.reshape(tuple(shape))
-        t = MADE.make()  # _native, inlined: asarray(list) is a benchmarked call
+        t = self.make_tensor()  # _native, inlined: asarray(list) is a benchmarked call
         t.arr = a
         t.dtype = dtype
         t.backend = self
@@ -941,7 +943,7 @@ class NumpyBackend:
         r = a[key]
         if type(r) is not _ndarray:  # every axis taken by an int: a 0-d view, not a scalar
             r = a[key + (Ellipsis,)]
-        v = MADE.make()  # _native, inlined: slicing is the hottest view
+        v = self.make_tensor()  # _native, inlined: slicing is the hottest view
         v.arr = r
         v.dtype = t.dtype
         v.backend = self

@@ -86,6 +86,19 @@ def test_operator_bad_operand(sym: str, data: Any) -> None:
     # `"ab" % x` is str formatting (x has __getitem__, so Python reads it as a mapping)
     swap = d(st.booleans()) and kind in ("not-operand", "bad-scalar") and not (sym == "%" and isinstance(other, (str, bytes)))
     a, b = (other, x) if swap else (x, other)
+    if kind == "not-operand":
+        # An operand of a type nx does not know: the operator gives NotImplemented, so
+        # Python asks the other operand, and then raises its own TypeError (a comparison
+        # falls back to identity, as for any two Python objects).
+        if sym in ("==", "!="):
+            assert (fn(a, b) is True) == (sym == "!="), f"{sym} with a {type(other).__name__}"
+        else:
+            # (a sequence times an integer array with one element is Python's repetition,
+            # through __index__, as with NumPy's arrays)
+            assume(not (sym == "*" and isinstance(other, (str, bytes, list, tuple)) and x.size == 1 and x.dtype.kind in "iu"))
+            with pytest.raises(TypeError):
+                fn(a, b)
+        return
     rname = dunder.replace("__", "__r", 1) if swap else dunder
     # Python reflects a comparison to its mirror: `other < x` runs x.__gt__(other), i.e. greater.
     mirror = {"<": ("greater", "__gt__"), "<=": ("greater_equal", "__ge__"), ">": ("less", "__lt__"), ">=": ("less_equal", "__le__")}

@@ -1,0 +1,138 @@
+"""Each namespace's devices, their default dtypes, and the ``device=`` argument.
+
+The drop-in namespace has nx_core's devices (``cpu``, ``device1``, ``device2``,
+``no_float64`` and, with Dask installed, ``dask``; see ``nx_core.device``); a device
+argument may be a Device or its name. The strict namespace has array-api-strict's
+devices exactly, as objects of its own ``Device`` class (``StrictDevice``):
+
+``CPU_DEVICE``
+    the CPU (the default);
+``device1``
+    a virtual device: computes on the CPU, but its arrays refuse NumPy conversion and
+    DLPack export, and arrays of two devices never mix;
+``device2``
+    the same, with the default dtypes of a PyTorch CPU device: float32 and complex64;
+``no_float64``
+    a virtual device without float64 and complex128 (Apple's MPS), float32 defaults;
+``no_x64``
+    a virtual device without any 64-bit type (JAX without x64): int32 and float32
+    defaults, int32 indices;
+
+and ``dask`` (nx's own) when Dask is installed. Strict functions take Device objects
+only: a name is a ValueError ("unsupported device"), as in array-api-strict.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+from nx_core import device as _core
+from nx_core.device import Device, default_device, lookup, register_device
+from nx_core.dtype import DType, complex64, complex128, float32, float64, int32, int64, uint64
+
+from ._array_object import _DEFAULT_DEVICE_OF, Array, StrictArray
+from ._flags import DROPIN, STRICT, Namespace
+
+__all__ = ["StrictDevice", "CPU_DEVICE", "namespace_of", "resolve", "default_dtype", "devices_of", "default_device_of"]
+
+#: The namespace names under which nx_core registers each namespace's devices.
+_REALM = {DROPIN: "nx", STRICT: "strict"}
+
+
+class StrictDevice(Device):
+    """A device of the strict namespace (``nx_array_api.strict.Device``):
+    ``Device()`` is ``CPU_DEVICE``, ``Device("device1")`` a virtual device; any other
+    name is a ValueError, as in array-api-strict."""
+
+    __slots__ = ()
+
+    def __new__(cls, device: str = "CPU_DEVICE") -> "StrictDevice":
+        try:
+            return lookup("strict", device)  # type: ignore[return-value]
+        except ValueError:
+            names = ", ".join(repr(d.name) for d in _core.devices("strict"))
+            raise ValueError(f"Device: unsupported device {device!r}; the strict namespace's devices are {names}") from None
+
+    def __repr__(self) -> str:
+        return f"nx_array_api.strict.Device({self.name!r})"
+
+
+def _strict(name: str, unsupported: tuple[DType, ...] = (), backend: str = "numpy") -> Device:
+    return register_device(name, backend=backend, unsupported=unsupported, namespace="strict", device_class=StrictDevice, tensor_class=StrictArray)
+
+
+CPU_DEVICE = _strict("CPU_DEVICE")
+_strict("device1")
+_strict("device2")
+_strict("no_float64", (float64, complex128))
+_strict("no_x64", (float64, complex128, int64, uint64))
+if importlib.util.find_spec("dask") is not None:
+    _strict("dask", backend="dask")
+_DEFAULT_DEVICE_OF[StrictArray] = CPU_DEVICE
+
+_STANDARD = {"real floating": float64, "complex floating": complex128, "integral": int64, "indexing": int64}
+_SINGLE = {"real floating": float32, "complex floating": complex64, "integral": int64, "indexing": int64}
+#: Default dtypes of the devices whose defaults are not the standard's.
+_DEFAULTS: dict[Device, dict[str, DType]] = {
+    lookup("nx", "no_float64"): _SINGLE,
+    lookup("strict", "device2"): _SINGLE,
+    lookup("strict", "no_float64"): _SINGLE,
+    lookup("strict", "no_x64"): {"real floating": float32, "complex floating": complex64, "integral": int32, "indexing": int32},
+}
+
+
+def default_dtype(device: Device, kind: str) -> DType:
+    """The default dtype of ``kind`` (``"real floating"``, ``"complex floating"``,
+    ``"integral"``, ``"indexing"``) on ``device``."""
+    return _DEFAULTS.get(device, _STANDARD)[kind]
+
+
+def namespace_of(device: Device) -> Namespace:
+    """The namespace whose arrays live on ``device``."""
+    cls = device.tensor_class
+    return DROPIN if cls is None else cls._ns
+
+
+def devices_of(ns: Namespace) -> tuple[Device, ...]:
+    """The devices of namespace ``ns``, in the order of registration."""
+    return _core.devices(_REALM[ns])
+
+
+def default_device_of(ns: Namespace) -> Device:
+    """The device ``ns``'s creation functions use when given none: the drop-in's is
+    ``NX_DEFAULT_DEVICE``'s or ``using_device``'s, the strict namespace's ``CPU_DEVICE``."""
+    return default_device() if ns is DROPIN else CPU_DEVICE
+
+
+def resolve(name: str, device: Any, ns: Namespace, like: Any = None) -> Device:
+    """The device a function named ``name`` of namespace ``ns`` should use: ``device``
+    (a Device of ``ns``; in the drop-in also a device name), else the device of ``like``
+    (an array, for the ``*_like`` functions, ``astype``, ``to_device``), else ``ns``'s
+    default device. Anything else is a ValueError naming ``ns``'s devices."""
+    if device is None:
+        return like.backend.device if like is not None else default_device_of(ns)
+    if isinstance(device, Device):  # (a Device whose backend is not made yet is a subclass)
+        if namespace_of(device) is ns:
+            return device
+        raise ValueError(f"{name}: unsupported device {device!r}: it is a device of another namespace than {ns.name}; {_known(ns)}")
+    if isinstance(device, str) and not ns.strict:
+        try:
+            return lookup("nx", device)
+        except ValueError:
+            pass
+    if not isinstance(device, str):
+        raise ValueError(f"{name}: unsupported device {device!r} (a {type(device).__name__}); expected a Device; {_known(ns)}")
+    if ns.strict:
+        raise ValueError(f"{name}: unsupported device {device!r}: the strict namespace takes Device objects, not names; {_known(ns)}")
+    raise ValueError(f"{name}: unknown device {device!r}; {_known(ns)}")
+
+
+def _known(ns: Namespace) -> str:
+    names = ", ".join(repr(d.name) for d in devices_of(ns))
+    return f"{ns.name}'s devices are {names}"
+
+
+def array_type_of(ns: Namespace) -> type:
+    """The array type of namespace ``ns``."""
+    return StrictArray if ns.strict else Array

@@ -1,0 +1,347 @@
+"""The element-wise machinery: operands, the factories of the regular functions and of
+their operators, and in-place writes.
+
+``unary`` and ``binary`` make a function that validates, promotes (Python scalars by the
+standard's rules), broadcasts, and makes one backend call. ``binary`` also makes the
+function's operators (``OPERATORS[name]``: the forward and the reflected one), which differ
+from the function in one way only, Python's: an operand of a type they do not know gives
+``NotImplemented``, so that the other operand's reflected method runs (a wrapper type,
+such as a masked or a labelled array, holding an nx array); the named function raises
+TypeError instead.
+"""
+
+from __future__ import annotations
+
+import sys
+from math import prod
+from typing import Any, Callable
+
+from nx_core.dtype import DType
+from nx_core.errors import NxInvalidArgument
+from nx_core.tensor import Tensor
+
+from . import _dtypes as _dt
+from ._array_object import Array, StrictArray
+from ._scalars import promote_pair, scalar_operand
+from ._validation import backend_of, broadcast_pair, broadcast_shapes, broadcast_tensor, check_unshared, core_message, gate
+
+__all__ = ["unary", "binary", "OPERATORS", "operators_of", "inplace", "known_operand", "not_allowed", "gate"]
+
+_CATS = _dt.CATEGORIES
+_INEXACT = _dt.CATEGORIES["floating-point"]
+_PROMOTE = _dt.PROMOTE
+_PROMOTION = _dt.PROMOTION
+_PY_SCALARS = (bool, int, float, complex)
+
+
+def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None, function: bool) -> tuple[Any, Any, DType]:
+    """Validates and promotes two operands: (a, b, dtype), tensors of the promoted dtype
+    broadcast to one shape, or a tensor and a Python scalar (always the second operand;
+    a scalar first operand is filled out to a tensor). The first is always a tensor, on
+    the backend both arrays share (ValueError when they live on two devices). When the
+    backend's primitive ``prim`` broadcasts by itself ([EW2]), shapes that differ are
+    checked to broadcast together and the tensors keep them. ``function``: called as a
+    named function (where the standard takes Python scalars from version 2024.12 on),
+    not as an operator.
+    """
+    c1, c2 = type(x1), type(x2)
+    if (c1 is Array or c1 is StrictArray) and c2 is c1:
+        t1, t2 = x1, x2
+        B = t1.backend
+        if t2.backend is not B:
+            backend_of(name, t1, t2)  # raises: the arrays live on two devices
+        d = t1.dtype
+        if d is not t2.dtype:
+            d = (_PROMOTE if c1 is Array else _PROMOTION).get((d, t2.dtype))
+            if d is None:
+                raise TypeError(f"{name}: dtypes {t1.dtype.name} and {t2.dtype.name} cannot be promoted together")
+            if t1.dtype is not d:
+                t1 = B.cast(t1, dtype=d)
+            if t2.dtype is not d:
+                t2 = B.cast(t2, dtype=d)
+        if d not in allowed:
+            raise not_allowed(name, d, allowed)
+        s1, s2 = t1.shape, t2.shape
+        if s1 != s2:
+            shape = broadcast_pair(name, s1, s2)
+            if not _broadcasts(B, prim):
+                t1 = broadcast_tensor(t1, shape)
+                t2 = broadcast_tensor(t2, shape)
+        return t1, t2, d
+    if function and (c1 is Array or c1 is StrictArray or c2 is Array or c2 is StrictArray):
+        ns = (x1 if c1 is Array or c1 is StrictArray else x2)._ns
+        if ns.refused and c1 is not c2 and (c1 in _PY_SCALARS or c2 in _PY_SCALARS):
+            ns.requires("2024.12", name, "a Python scalar operand")
+    if (c1 is Array or c1 is StrictArray) and not (c2 is Array or c2 is StrictArray):
+        # x op scalar, the scalar kept second: promote_pair's branch written out, as the
+        # array pair's is above (one call less on the path of x + 1).
+        t = x1
+        s, d = scalar_operand(name, x2, t.dtype, t.backend.device)
+        if d not in allowed:
+            raise not_allowed(name, d, allowed)
+        return (t if t.dtype is d else t.backend.cast(t, dtype=d)), s, d
+    a, b, d = promote_pair(name, x1, x2)  # a scalar first, or arrays of two namespaces
+    if d not in allowed:
+        raise not_allowed(name, d, allowed)
+    if not isinstance(a, Tensor):
+        return _scalar_first(b.backend, prim, d, a, b.shape), b, d
+    if isinstance(b, Tensor) and a.shape != b.shape:
+        shape = broadcast_pair(name, a.shape, b.shape)
+        if not _broadcasts(a.backend, prim):
+            a = broadcast_tensor(a, shape)
+            b = broadcast_tensor(b, shape)
+    return a, b, d
+
+
+def _scalar_first(B: Any, prim: str | None, d: DType, value: Any, shape: tuple) -> Tensor:
+    """A scalar that comes first to binary primitive ``prim`` (which takes scalars second
+    only), as a tensor of dtype ``d``: 0-d where ``prim`` broadcasts its operands itself
+    and the other operand has more than ``_FILL_AT_MOST`` elements, so that ``1.0 - x``
+    allocates and fills no array of ``x``'s shape; else filled out to ``shape`` (on a
+    small array that is cheaper than broadcasting: 0.2 us on 8 elements)."""
+    if prod(shape) > _FILL_AT_MOST and _broadcasts(B, prim):
+        return B.full(d, (), value)
+    return B.full(d, shape, value)
+
+
+_FILL_AT_MOST = 1024
+
+
+def _broadcasts(B: Any, prim: str | None) -> bool:
+    """Whether backend ``B``'s binary primitive ``prim`` broadcasts its operands itself
+    (protocol [EW2]: its function carries a true ``broadcasts`` attribute, as NumPy's
+    ufuncs do), so that the frontend checks their shapes and does not expand them."""
+    if prim is None:
+        return False
+    k = (type(B), prim)
+    r = _BROADCASTS.get(k)
+    if r is None:
+        r = _BROADCASTS[k] = getattr(getattr(k[0], prim, None), "broadcasts", False) is True
+    return r
+
+
+_BROADCASTS: dict[tuple[type, str], bool] = {}  # (backend class, primitive) -> _broadcasts
+
+
+def not_allowed(name: str, d: DType, allowed: frozenset) -> TypeError:
+    """The TypeError of a dtype outside a function's category."""
+    return TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
+
+
+def _category_name(allowed: frozenset) -> str:
+    for k, v in _CATS.items():
+        if v == allowed:
+            return k
+    return "other"
+
+
+def known_operand(x: Any, other: Any) -> bool:
+    """Whether an operator of array ``x`` handles ``other`` itself: an nx array, a Python
+    scalar (or an instance of a subclass of one), or one of NumPy's objects (its scalars,
+    which the drop-in namespace takes as Python scalars, and its arrays, which the
+    operator refuses with TypeError rather than let NumPy's reflected operator turn the
+    result into a NumPy array). For any other type the operator gives ``NotImplemented``,
+    so that Python asks the other operand (a wrapper type holding nx arrays)."""
+    c = type(other)
+    if c is Array or c is StrictArray or c in _PY_SCALARS:
+        return True
+    return isinstance(other, (Array, *_PY_SCALARS)) or c.__module__.partition(".")[0] == "numpy"
+
+
+#: name -> (operator, reflected operator) of each binary function (``binary`` fills it).
+OPERATORS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]] = {}
+
+
+def operators_of(fn: Callable[[Any, Any], Any]) -> tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]:
+    """The operators of the binary function ``fn`` that is not ``binary``'s own (``pow``,
+    ``divide``, which check more): ``fn`` itself, with ``NotImplemented`` for an operand
+    of a type they do not know."""
+
+    def op(x: Any, other: Any, /) -> Any:
+        if not known_operand(x, other):
+            return NotImplemented
+        return fn(x, other)
+
+    def reflected(x: Any, other: Any, /) -> Any:
+        if not known_operand(x, other):
+            return NotImplemented
+        return fn(other, x)
+
+    op.__name__ = op.__qualname__ = reflected.__name__ = reflected.__qualname__ = fn.__name__
+    return op, reflected
+
+
+def binary(
+    name: str, category: str, prim: str, doc: str, swap: bool = False, since: str | None = None, operators: bool = True
+) -> Callable[[Any, Any], Array]:
+    """The function ``name(x1, x2)``: ``prim(x1, x2)``, or ``prim(x2, x1)`` when ``swap``
+    (greater is cmplt with its operands swapped), computed on the backend of the
+    operands; validation and messages are name's. Its operators go into ``OPERATORS``.
+    ``since``: the version of the standard that added the function (a gate, see _flags);
+    ``operators``: False for a helper whose operators are another function's."""
+    allowed = _CATS[category]
+    ops: dict[Any, Callable[..., Tensor]] = {}  # backend -> its bound `prim`, filled on first use
+    gated = since is not None
+
+    def make(function: bool) -> Callable[[Any, Any], Any]:
+        def f(x1: Any, x2: Any, /) -> Any:
+            c = type(x1)
+            if (c is Array or c is StrictArray) and type(x2) is c:
+                a, b = x1, x2
+                B = a.backend
+                d = a.dtype
+                if not (B is b.backend and d is b.dtype and d in allowed and a.shape == b.shape):
+                    a, b, _ = _operands(name, x1, x2, allowed, prim, function)
+            elif (c is Array or c is StrictArray) and type(x2) is float and x1.dtype in _INEXACT and x1.dtype in allowed and (not function or not x1._ns.refused):
+                a, b = x1, x2  # x op 1.0 on a floating-point array: its dtype is the result's
+                B = a.backend
+            else:
+                if not function and not known_operand(x1, x2):
+                    return NotImplemented
+                a, b, _ = _operands(name, x1, x2, allowed, prim, function)
+                B = a.backend
+            if gated:
+                gate(name, x1, x2)
+            try:
+                op = ops[B]
+            except KeyError:
+                op = ops[B] = getattr(B, prim)
+            return op(a, b)
+
+        def swapped(x1: Any, x2: Any, /) -> Any:
+            c = type(x1)
+            if (c is Array or c is StrictArray) and type(x2) is c:
+                a, b = x1, x2
+                B = a.backend
+                d = a.dtype
+                if not (B is b.backend and d is b.dtype and d in allowed and a.shape == b.shape):
+                    a, b, d = _operands(name, x1, x2, allowed, prim, function)
+            else:
+                if not function and not known_operand(x1, x2):
+                    return NotImplemented
+                a, b, d = _operands(name, x1, x2, allowed, prim, function)
+                B = a.backend
+                if not isinstance(b, Tensor):  # a Python scalar: the backend takes scalars second only
+                    b = _scalar_first(B, prim, d, b, a.shape)
+            if gated:
+                gate(name, x1, x2)
+            try:
+                op = ops[B]
+            except KeyError:
+                op = ops[B] = getattr(B, prim)
+            return op(b, a)
+
+        g = swapped if swap else f
+        g.__name__ = g.__qualname__ = name
+        g.__doc__ = doc
+        return g
+
+    fn = make(True)
+    if operators:
+        OPERATORS[name] = (make(False), operators_of(fn)[1])
+    return fn
+
+
+def unary(name: str, category: str, prim: str, doc: str, since: str | None = None) -> Callable[[Any], Array]:
+    """The function ``name(x)``: ``prim(x)`` on the backend of ``x``, for dtypes of
+    ``category``; ``since``: the version of the standard that added it (a gate)."""
+    allowed = _CATS[category]
+    ops: dict[Any, Callable[..., Tensor]] = {}  # backend -> its bound `prim`, filled on first use
+    gated = since is not None
+
+    def f(x: Any, /) -> Array:
+        c = type(x)
+        if not (c is Array or c is StrictArray):
+            raise TypeError(f"{name}: x must be an nx array, got {c.__name__}")
+        t = x
+        if t.dtype not in allowed:
+            raise TypeError(f"{name}: {t.dtype.name} is not allowed (expected {category} dtypes)")
+        if gated and x._ns.refused:
+            x._ns.check(name)
+        B = t.backend
+        try:
+            op = ops[B]
+        except KeyError:
+            op = ops[B] = getattr(B, prim)
+        return op(t)
+
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = doc
+    return f
+
+
+def inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, other: Any) -> Any:
+    """``x op= other``: computes ``fn(x, other)`` and writes it back into ``x``;
+    ``NotImplemented`` for an operand of a type the operators do not know.
+
+    The result must keep ``x``'s dtype and shape (the standard forbids in-place
+    operators that would change either). ``in_place``: the backend primitive (add, sub,
+    mul) that may write into an operand itself (protocol), for a dense ``x``.
+    """
+    if not known_operand(x, other):
+        return NotImplemented
+    name = fn.__name__
+    if x._ns.strict and sys.getrefcount(x) > _TEMPORARY_REFS:
+        check_unshared(name, x, other)
+    if in_place is not None:
+        # add/subtract/multiply into a dense x: the backend writes straight into x's
+        # buffer (NumPy's `x += y`, no temporary); anything else takes the general path.
+        t = x
+        B = t.backend
+        d = t.dtype
+        if d in _dt.numeric and B.contiguous(t) is t:
+            o: Any = None
+            c = type(other)
+            if c is Array or c is StrictArray:
+                ot = other
+                if ot.backend is B and ot.dtype is d and broadcast_shapes(name, t.shape, ot.shape) == t.shape:
+                    o = broadcast_tensor(ot, t.shape)
+            elif c in (int, float, complex):
+                s, rd = scalar_operand(name, other, d, B.device)
+                if rd is d:
+                    o = s
+            if o is not None:
+                getattr(B, in_place)(t, o, out=t)
+                return x
+    r = fn(x, other)
+    if r.dtype is not x.dtype:
+        raise TypeError(f"{name}: in-place result dtype {r.dtype.name} differs from {x.dtype.name} (the operator would have to cast it)")
+    if r.shape != x.shape:
+        raise ValueError(f"{name}: in-place result shape {r.shape} differs from {x.shape}")
+    try:
+        x.backend.assign(x, r)
+    except NxInvalidArgument as e:  # a broadcast or padded view: x is left unchanged
+        raise ValueError(core_message(name, e)) from None
+    return x
+
+
+def _temporary_refs() -> int:
+    """How many references ``inplace`` sees to an array nothing names: the ``tmp`` of
+    ``a[i] += v``, which Python runs as ``tmp = a[i]; tmp += v; a[i] = tmp``. Measured
+    once, on a stand-in with the same call path, so that it holds on any CPython.
+
+    Strict mode does not check such writes: whether ``a[i]`` is a view or a copy, the
+    final ``a[i] = tmp`` leaves ``a`` the same, so the idiom is portable."""
+    seen = []
+
+    def probe(fn: Any, x: Any, other: Any) -> None:
+        seen.append(sys.getrefcount(x))
+
+    class Stand:
+        def __iadd__(self, other: Any) -> "Stand":  # as Array.__iadd__ calls inplace
+            probe(None, self, other)
+            return self
+
+    class Box:
+        def __getitem__(self, key: Any) -> Stand:
+            return Stand()
+
+        def __setitem__(self, key: Any, value: Any) -> None:
+            pass
+
+    box = Box()
+    box[0] += 1
+    return seen[0]
+
+
+_TEMPORARY_REFS = _temporary_refs()

@@ -1,0 +1,164 @@
+"""nx_array_api.strict: the strict namespace, a stand-in for array-api-strict.
+
+    >>> import nx_array_api.strict as xp      # in place of: import array_api_strict as xp
+    >>> x = xp.asarray([1, 2, 3])
+    >>> x * 0.5
+    Traceback (most recent call last):
+    ...
+    TypeError: multiply: a Python float cannot be combined with a int64 array in strict mode (...)
+
+It has the standard's names (2025.12, with linalg and fft), on arrays of its own type
+(``Array``) and devices (``Device``: ``CPU_DEVICE``, ``device1``, ``device2``,
+``no_float64``, ``no_x64``, and nx's ``dask``), and array-api-strict's own names:
+``set_array_api_strict_flags``, ``get_array_api_strict_flags``,
+``reset_array_api_strict_flags``, ``ArrayAPIStrictFlags`` and the
+``ARRAY_API_STRICT_*`` environment variables (nx's ``set_flags``, ``get_flags``,
+``reset_flags`` and ``Flags`` are the same functions). It refuses every non-portable use
+that array-api-strict refuses, and writes through an array whose memory another live
+array shares (docs/strict-mode.md).
+
+The strict and the drop-in namespaces live side by side in one process: each array
+belongs to the namespace that made it (its ``__array_namespace__()``), each namespace has
+its own flags, and arrays of the two never mix (they are on different devices).
+"""
+
+from __future__ import annotations
+
+from typing import Any as _Any
+
+from .. import __version__  # noqa: F401
+from .. import linalg as _linalg  # noqa: F401  (the module, whatever the drop-in's flags)
+from .._array_object import StrictArray as Array
+from .._constants import *  # noqa: F401,F403
+from .._constants import __all__ as _c
+from .._creation_functions import empty_like, full_like, meshgrid, ones_like, tril, triu, zeros_like  # noqa: F401
+from .._data_type_functions import astype, isdtype  # noqa: F401
+from .._devices import StrictDevice as Device
+from .._dtypes import (  # noqa: F401
+    bool,
+    complex64,
+    complex128,
+    float32,
+    float64,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
+from .._elementwise_functions import *  # noqa: F401,F403
+from .._elementwise_functions import __all__ as _ew
+from .._flags import STRICT as _NS
+from .._indexing_functions import *  # noqa: F401,F403
+from .._indexing_functions import __all__ as _ix
+from .._linear_algebra_functions import *  # noqa: F401,F403
+from .._linear_algebra_functions import __all__ as _la
+from .._manipulation_functions import broadcast_arrays, broadcast_to, concat, expand_dims, flip, moveaxis  # noqa: F401
+from .._manipulation_functions import permute_dims, repeat, reshape, roll, squeeze, stack, tile, unstack  # noqa: F401
+from .._searching_functions import *  # noqa: F401,F403
+from .._searching_functions import __all__ as _sr
+from .._set_functions import *  # noqa: F401,F403
+from .._set_functions import __all__ as _st
+from .._sorting_functions import *  # noqa: F401,F403
+from .._sorting_functions import __all__ as _so
+from .._statistical_functions import *  # noqa: F401,F403
+from .._statistical_functions import __all__ as _sf
+from .._utility_functions import *  # noqa: F401,F403
+from .._utility_functions import __all__ as _uf
+from ._bound import *  # noqa: F401,F403
+from . import fft as _fft  # noqa: E402
+
+_OWN = (
+    "Array",
+    "Device",
+    "asarray",
+    "arange",
+    "empty",
+    "empty_like",
+    "eye",
+    "from_dlpack",
+    "full",
+    "full_like",
+    "linspace",
+    "meshgrid",
+    "ones",
+    "ones_like",
+    "tril",
+    "triu",
+    "zeros",
+    "zeros_like",
+    "astype",
+    "broadcast_arrays",
+    "broadcast_shapes",
+    "broadcast_to",
+    "can_cast",
+    "finfo",
+    "iinfo",
+    "isdtype",
+    "result_type",
+    "concat",
+    "expand_dims",
+    "flip",
+    "moveaxis",
+    "permute_dims",
+    "repeat",
+    "reshape",
+    "roll",
+    "squeeze",
+    "stack",
+    "tile",
+    "unstack",
+    "bool",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+    "__array_api_version__",
+    "__array_namespace_info__",
+    "set_array_api_strict_flags",
+    "get_array_api_strict_flags",
+    "reset_array_api_strict_flags",
+    "ArrayAPIStrictFlags",
+    "set_flags",
+    "get_flags",
+    "reset_flags",
+    "Flags",
+    "__version__",
+)
+_ALL = sorted({*_OWN, *_c, *_ew, *_ix, *_la, *_sr, *_st, *_so, *_sf, *_uf})
+
+del fft  # the submodule's import bound it; __getattr__ answers for it (as for linalg)
+_EXTENSIONS = {"linalg": _linalg, "fft": _fft}
+
+
+def __getattr__(name: str) -> _Any:
+    # As in nx_array_api: the extensions, __array_api_version__ and __all__ follow the
+    # flags when read; nothing is rebound when a flag changes.
+    if name == "__array_api_version__":
+        return _NS.api_version
+    if name == "__all__":
+        return sorted([*_ALL, *_NS.enabled_extensions])
+    ext = _EXTENSIONS.get(name)
+    if ext is not None:
+        if name in _NS.enabled_extensions:
+            return ext
+        raise AttributeError(f"module 'nx_array_api.strict' has no attribute {name!r}: the {name} extension is disabled (set_array_api_strict_flags(enabled_extensions=...))")
+    raise AttributeError(f"module 'nx_array_api.strict' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), "__array_api_version__", "__all__", *_NS.enabled_extensions})
+
+
+_NS.set_from_environment("ARRAY_API_STRICT_")
