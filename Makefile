@@ -10,10 +10,12 @@ ARRAY_API_TESTS_COMMIT ?= 55fcc60179efa2680ddd6cd926ddf17b83530e2b
 ARRAY_API_SPEC_COMMIT ?= 5f847a3858875c682ae901aa22b0413bf24be9da
 ARRAY_API_TESTS_URL := https://github.com/data-apis/array-api-tests.git
 ARRAY_API_TESTS_EXAMPLES ?= 200
+# The namespace the suite tests: the drop-in, or nx_array_api.strict.
+ARRAY_API_TESTS_MODULE ?= nx_array_api
 ARRAY_API_TESTS_WORKERS ?= auto
 PYTEST_WORKERS ?= auto
 
-.PHONY: all demo test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy clean venv
+.PHONY: all demo test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict clean venv
 
 all: test
 
@@ -44,7 +46,7 @@ array-api-tests: $(STAMP)
 	  exit 1; \
 	fi
 	$(PY) -m pip install --quiet "hypothesis>=6.151.0" "ndindex>=1.8" pytest-json-report
-	ARRAY_API_TESTS_MODULE=nx_array_api ARRAY_API_TESTS_VERSION=2025.12 \
+	ARRAY_API_TESTS_MODULE=$(ARRAY_API_TESTS_MODULE) ARRAY_API_TESTS_VERSION=2025.12 \
 	  $(PY) -m pytest $(ARRAY_API_TESTS_DIR)/array_api_tests -q -rfE \
 	  -n $(ARRAY_API_TESTS_WORKERS) --max-examples $(ARRAY_API_TESTS_EXAMPLES) \
 	  --hypothesis-disable-deadline \
@@ -57,6 +59,14 @@ consumers-sklearn: $(STAMP)
 	SCIPY_ARRAY_API=1 PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
 	  $(PY) -m pytest -p sklearn_on_nx --pyargs sklearn -k "array_api or array_namespace" \
 	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider $(ARGS)
+
+# array-api-strict's own unit tests (shipped in its wheel) on nx's strict namespace:
+# tests/consumers/strict_on_nx.py rewrites their imports and maps array-api-strict's names
+# onto nx's. ARGS=--strict-backend=array_api_strict runs the same tests on array-api-strict.
+consumers-strict: $(STAMP)
+	PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
+	  $(PY) -m pytest -p strict_on_nx --pyargs array_api_strict.tests \
+	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider -rs $(ARGS)
 
 # array-api-extra's own test suite (shipped in its wheel) with nx as two more of its
 # backends: nx on its default device and with device1 as the default. Its pytest

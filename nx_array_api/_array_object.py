@@ -15,6 +15,7 @@ functions exist.
 from __future__ import annotations
 
 import enum
+import importlib
 from typing import Any, Iterator
 
 from nx_core.device import Device, lookup
@@ -89,9 +90,7 @@ class Array(Tensor, metaclass=_Private):
         """The namespace of the array. ``api_version`` is checked, as NumPy checks it;
         the drop-in namespace keeps its flags (``set_flags`` changes them)."""
         _check_version("__array_namespace__", api_version)
-        import nx_array_api
-
-        return nx_array_api
+        return _namespace_module(self)
 
     # ------------------------------------------------------------- conversion
     def _scalar(self, name: str, kinds: str) -> Any:
@@ -220,6 +219,9 @@ class Array(Tensor, metaclass=_Private):
     # (__getitem__, __setitem__, to_device and the operators are bound by _array_methods.)
 
 
+#: An argument not given (where passing None already means something).
+_UNSET: Any = type("_Unset", (), {"__repr__": lambda self: "<unset>", "__slots__": ()})()
+
 class StrictArray(Array):
     """An array of the strict namespace (``nx_array_api.strict.Array``): it refuses what
     array-api-strict's arrays refuse. Python scalar conversion of arrays that are not 0-d,
@@ -234,11 +236,9 @@ class StrictArray(Array):
         """The strict namespace; ``api_version`` sets its api_version flag, as
         array-api-strict's does."""
         _check_version("__array_namespace__", api_version)
-        import nx_array_api.strict
-
         if api_version is not None:
             STRICT.set(api_version=api_version)
-        return nx_array_api.strict
+        return _namespace_module(self)
 
     def _scalar(self, name: str, kinds: str) -> Any:
         if self.shape:
@@ -270,13 +270,24 @@ class StrictArray(Array):
         self._host_only("__array__")
         return Array.__array__(self, dtype, copy)
 
-    def __dlpack__(self, /, *, stream: Any = None, max_version: tuple[int, int] | None = None, dl_device: tuple[Any, int] | None = None, copy: bool | None = None) -> Any:
+    def __dlpack__(self, /, *, stream: Any = None, max_version: Any = _UNSET, dl_device: Any = _UNSET, copy: Any = _UNSET) -> Any:
+        """As ``Array.__dlpack__``; ``max_version``, ``dl_device`` and ``copy`` are the
+        2023.12 standard's (given under an earlier api_version flag: ValueError)."""
         self._host_only("__dlpack__")
-        return Array.__dlpack__(self, stream=stream, max_version=max_version, dl_device=dl_device, copy=copy)
+        if max_version is not _UNSET or dl_device is not _UNSET or copy is not _UNSET:
+            STRICT.requires("2023.12", "__dlpack__", "the max_version, dl_device and copy arguments", ValueError)
+        unset = lambda v: None if v is _UNSET else v  # noqa: E731
+        return Array.__dlpack__(self, stream=stream, max_version=unset(max_version), dl_device=unset(dl_device), copy=unset(copy))
 
 
 #: The strict namespace's devices that stand for hardware other than the CPU.
 _VIRTUAL = frozenset({"device1", "device2", "no_float64", "no_x64"})
+
+
+def _namespace_module(x: Array) -> Any:
+    """The module of x's namespace, by name: this module sits below the namespaces'
+    packages and imports none of them."""
+    return importlib.import_module(x._ns.name)
 
 
 def _check_version(name: str, api_version: Any) -> None:

@@ -269,7 +269,7 @@ def asarray(
                     d = default_dtype(dev, "real floating")
                 else:
                     d = default_dtype(dev, "integral")
-                    check_values("asarray", obj, {INT}, d)
+                    _check_sequence(dev, obj, {INT}, d, (len(obj),))
                 return dev.backend.from_sequence(obj, (len(obj),), d)
     if _is_seq(obj) or scalar_kind(obj) >= 0:
         if _is_seq(obj) and namespace_of(dev).strict and any(isinstance(o, Array) for o in obj):
@@ -291,9 +291,21 @@ def asarray(
             else:
                 dtype = kind_default(dev, FLOAT)
             check_device_dtype("asarray", dev, dtype)
-        check_values("asarray", values, kinds, dtype)
+        _check_sequence(dev, values, kinds, dtype, shape)
         return dev.backend.from_sequence(values, shape, dtype)
     return _from_foreign(obj, dtype, copy, dev)
+
+
+def _check_sequence(dev: Device, values: list, kinds: set[int], dtype: DType, shape: tuple) -> None:
+    """``check_values`` for the elements of a sequence; in the strict namespace an int too
+    large for the dtype is array-api-strict's TypeError (NumPy would make an object
+    array of the sequence), not an OverflowError."""
+    try:
+        check_values("asarray", values, kinds, dtype)
+    except ScalarOverflowError as e:
+        if shape and namespace_of(dev).strict:
+            raise TypeError(f"{e} (an integer this large in a sequence has no dtype of the standard)") from None
+        raise
 
 
 def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -> Array:
@@ -571,7 +583,10 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
         if a.ndim != 1:
             raise ValueError(f"meshgrid: every input must be 1-D, got shape {a.shape}")
         if a.dtype is not d:
-            raise TypeError(f"meshgrid: every input must have the same dtype, got {d.name} and {a.dtype.name}")
+            # TypeError for a dtype mismatch, as elsewhere; the strict namespace raises
+            # array-api-strict's ValueError.
+            exc = ValueError if a._ns.strict else TypeError
+            raise exc(f"meshgrid: every input must have the same dtype, got {d.name} and {a.dtype.name}")
     n = len(arrays)
     pos = list(range(n))
     if indexing == "xy" and n > 1:

@@ -13,7 +13,7 @@ from typing import Any
 from nx_core.dtype import DType
 
 from . import _dtypes as _dt
-from ._array_object import Array
+from ._array_object import _UNSET, Array
 from ._devices import CPU_DEVICE
 from ._flags import DROPIN, Namespace
 from ._scalars import scalar_dtype, scalar_kind
@@ -21,8 +21,6 @@ from ._validation import check_array, check_device, check_device_dtype
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
-#: ``astype``'s ``device`` when none was passed (the argument is the 2023.12 standard's).
-_UNSET: Any = type("_Unset", (), {"__repr__": lambda self: "<unset>", "__slots__": ()})()
 
 
 def _dtype_of(name: str, v: Any, arg: str) -> DType:
@@ -110,9 +108,12 @@ class iinfo_object:
 
 @dataclass(frozen=True, eq=False)
 class strict_finfo_object(finfo_object):
-    """``finfo`` of the strict namespace: neither comparable nor hashable, as the
-    standard promises neither (code that relies on either is caught)."""
+    """``finfo`` of the strict namespace: neither comparable (each result is only equal
+    to itself) nor hashable, as the standard promises neither (code that relies on
+    either is caught)."""
 
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
     __hash__ = None  # type: ignore[assignment]
 
 
@@ -120,6 +121,8 @@ class strict_finfo_object(finfo_object):
 class strict_iinfo_object(iinfo_object):
     """``iinfo`` of the strict namespace: neither comparable nor hashable."""
 
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
     __hash__ = None  # type: ignore[assignment]
 
 

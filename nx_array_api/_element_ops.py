@@ -252,7 +252,7 @@ def unary(name: str, category: str, prim: str, doc: str, since: str | None = Non
     def f(x: Any, /) -> Array:
         c = type(x)
         if not (c is Array or c is StrictArray):
-            raise TypeError(f"{name}: x must be an nx array, got {c.__name__}")
+            raise TypeError(f"{name}: x must be an nx Array, got {c.__name__}")
         t = x
         if t.dtype not in allowed:
             raise TypeError(f"{name}: {t.dtype.name} is not allowed (expected {category} dtypes)")

@@ -59,8 +59,8 @@ atan2 = _binary("atan2", "real floating-point", "atan2", "Arc tangent of x1/x2 i
 bitwise_and = _binary("bitwise_and", "integer or boolean", "bitwise_and", "Bitwise AND (logical for bool).")
 bitwise_or = _binary("bitwise_or", "integer or boolean", "bitwise_or", "Bitwise OR (logical for bool).")
 bitwise_xor = _binary("bitwise_xor", "integer or boolean", "bitwise_xor", "Bitwise XOR (logical for bool).")
-bitwise_left_shift = _binary("bitwise_left_shift", "integer", "bitwise_left_shift", "x1 << x2; 0 once shifted past the width.")
-bitwise_right_shift = _binary("bitwise_right_shift", "integer", "bitwise_right_shift", "x1 >> x2 (arithmetic for signed).")
+_left_shift = _binary("bitwise_left_shift", "integer", "bitwise_left_shift", "", operators=False)
+_right_shift = _binary("bitwise_right_shift", "integer", "bitwise_right_shift", "", operators=False)
 copysign = _binary("copysign", "real floating-point", "copysign", "|x1| with the sign of x2.", since="2023.12")
 equal = _binary("equal", "all", "cmpeq", "x1 == x2, elementwise.")
 not_equal = _binary("not_equal", "all", "cmpne", "x1 != x2, elementwise.")
@@ -135,7 +135,39 @@ def divide(x1: Any, x2: Any, /) -> Array:
     return _true_divide(a, b)
 
 
+def bitwise_left_shift(x1: Any, x2: Any, /) -> Array:
+    """x1 << x2; 0 once shifted past the width.
+
+    Note: a negative shift gives 0, as NumPy's; the strict namespace refuses it with
+    array-api-strict's ValueError (the standard leaves it undefined)."""
+    _strict_negative_shift("bitwise_left_shift", x1, x2)
+    return _left_shift(x1, x2)
+
+
+def bitwise_right_shift(x1: Any, x2: Any, /) -> Array:
+    """x1 >> x2 (arithmetic for signed).
+
+    Note: a negative shift gives NumPy's result; the strict namespace refuses it with
+    array-api-strict's ValueError (the standard leaves it undefined)."""
+    _strict_negative_shift("bitwise_right_shift", x1, x2)
+    return _right_shift(x1, x2)
+
+
+def _strict_negative_shift(name: str, x1: Any, x2: Any) -> None:
+    if not (type(x1) is StrictArray or type(x2) is StrictArray):
+        return
+    if type(x2) is StrictArray:
+        t = x2
+        neg = t.dtype.kind == "i" and t.numel and t.backend.item(t.backend.reduce_min(t, axes=tuple(range(len(t.shape))))) < 0
+    else:
+        neg = type(x2) is int and x2 < 0
+    if neg:
+        raise ValueError(f"{name}: a negative shift is not allowed (strict mode: the standard leaves it undefined)")
+
+
 OPERATORS["pow"] = operators_of(pow)
+OPERATORS["bitwise_left_shift"] = operators_of(bitwise_left_shift)
+OPERATORS["bitwise_right_shift"] = operators_of(bitwise_right_shift)
 OPERATORS["divide"] = operators_of(divide)
 
 
@@ -189,7 +221,7 @@ def _to_default_float(name: str, x: Array) -> Array:
 def abs(x: Any, /) -> Array:  # noqa: A001
     """Absolute value. Note: complex input gives the real dtype of the same precision."""
     if type(x) not in _ARRAYS:
-        raise TypeError(f"abs: x must be an nx array, got {type(x).__name__}")
+        raise TypeError(f"abs: x must be an nx Array, got {type(x).__name__}")
     d = x.dtype
     if d not in _dt.numeric:
         raise TypeError(f"abs: only numeric dtypes are allowed, got {d.name}")
@@ -203,18 +235,19 @@ def abs(x: Any, /) -> Array:  # noqa: A001
 def real(x: Any, /) -> Array:
     """Real part. Note: real dtypes are returned as a copy."""
     if type(x) not in _ARRAYS:
-        raise TypeError(f"real: x must be an nx array, got {type(x).__name__}")
+        raise TypeError(f"real: x must be an nx Array, got {type(x).__name__}")
     check_category("real", x.dtype, "numeric")
     B = x.backend
     return B.real(x) if x.dtype.is_complex else B.copy(x)
 
 
 def imag(x: Any, /) -> Array:
-    """Imaginary part. Note: real dtypes give zeros of the same dtype."""
+    """Imaginary part. Note: real dtypes give zeros of the same dtype, as in NumPy; the
+    strict namespace refuses them (the standard's imag takes complex arrays)."""
     if type(x) not in _ARRAYS:
-        raise TypeError(f"imag: x must be an nx array, got {type(x).__name__}")
+        raise TypeError(f"imag: x must be an nx Array, got {type(x).__name__}")
     d = x.dtype
-    check_category("imag", d, "numeric")
+    check_category("imag", d, "complex floating-point" if x._ns.strict else "numeric")
     B = x.backend
     if d.is_complex:
         return B.imag(x)
@@ -229,12 +262,14 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     min > max the result is max, as in NumPy.
     """
     if type(x) not in _ARRAYS:
-        raise TypeError(f"clip: x must be an nx array, got {type(x).__name__}")
+        raise TypeError(f"clip: x must be an nx Array, got {type(x).__name__}")
     d = x.dtype
     check_category("clip", d, "real numeric")
     gate("clip", x)
     r = x
-    for bound, fn, arg in ((min, maximum, "min"), (max, minimum, "max")):
+    # (the operators of maximum and minimum: a Python scalar bound is clip's own, not a
+    # scalar operand of the 2024.12 standard's functions)
+    for bound, fn, arg in ((min, OPERATORS["maximum"][0], "min"), (max, OPERATORS["minimum"][0], "max")):
         if bound is None:
             continue
         bound = py_scalar(bound, strict=x._ns.strict)

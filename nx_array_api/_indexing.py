@@ -154,8 +154,12 @@ def _parse(name: str, t: Tensor, key: Any) -> tuple[list, int]:
         elif isinstance(k, Array):
             d = k.dtype
             kt = k
-            if k.ndim:
-                backend_of(name, t, kt)
+            if k.ndim and kt.backend is not t.backend:
+                raise ValueError(
+                    f"{name}: the array and the index array are on different devices, {t.backend.device.name!r} and "
+                    f"{kt.backend.device.name!r}: Array indexing is only allowed when both are on the same device; "
+                    "move one with to_device()"
+                )
             if d is _dt.bool:
                 items.append((_BOOL0, bool(kt.backend.item(kt))) if k.ndim == 0 else (_BARR, kt))
             elif d in _dt.integer:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence, Tuple, Union
 
+from nx_core.errors import AxisError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
@@ -131,23 +132,31 @@ def tensordot(
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Dot products of the vectors along ``axis``: ``sum(conj(x1) * x2)``.
 
-    ``axis`` counts from the end (a non-negative axis is accepted when both inputs
-    have the same rank); the contracted axis must have the same size in both inputs
-    (it is never broadcast), the other axes broadcast.
+    From the 2023.12 standard on, ``axis`` counts from the end (the drop-in namespace
+    also takes a non-negative axis of two inputs of one rank); before, it is an axis of
+    the broadcast shape. The contracted axis must have the same size in both inputs (it
+    is never broadcast), the other axes broadcast.
     """
     t1, t2, B = promote_operands("vecdot", x1, x2, _dt.numeric, "numeric")
     s1, s2 = t1.shape, t2.shape
     ax = as_int("vecdot", axis, "axis")
     n = max(len(s1), len(s2))
     lo = min(len(s1), len(s2))
-    if ax >= 0:
-        if len(s1) != len(s2) or ax >= n:
-            raise ValueError(f"vecdot: axis must be negative, in [-{lo}, -1], got {ax}")
-        ax -= n
-    if lo == 0 or not -lo <= ax <= -1:
-        raise ValueError(f"vecdot: axis {ax} is out of bounds for shapes {s1} and {s2}")
-    if s1[ax] != s2[ax]:
-        raise ValueError(f"vecdot: the vectors along axis {ax} differ in size: {s1[ax]} and {s2[ax]}")
+    ns = x1._ns
+    if ns.at_least("2023.12"):
+        if ax >= 0:
+            if ns.strict or len(s1) != len(s2) or ax >= n:
+                raise ValueError(f"vecdot: axis must be negative, in [-{lo}, -1], got {ax}")
+            ax -= n
+        if lo == 0 or not -lo <= ax <= -1:
+            raise ValueError(f"vecdot: axis {ax} is out of bounds for shapes {s1} and {s2}")
+    else:  # the 2022.12 standard's: an axis of the broadcast shape
+        if not -n <= ax < n:
+            raise AxisError(f"vecdot: axis {ax} is out of bounds for the broadcast shape of {s1} and {s2}")
+        ax = ax - n if ax >= 0 else ax
+    p1, p2 = (1,) * (n - len(s1)) + s1, (1,) * (n - len(s2)) + s2
+    if p1[ax] != p2[ax]:
+        raise ValueError(f"vecdot: x1 and x2 must have the same size along axis {ax}, got {p1[ax]} and {p2[ax]}")
     shape = broadcast_shapes("vecdot", s1, s2)
     t1 = broadcast_tensor(t1, shape)
     t2 = broadcast_tensor(t2, shape)

@@ -112,7 +112,7 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
         p = py_scalar(s, strict=device is not None and namespace_of(device).strict)
         if p is not s:
             return scalar_operand(name, p, dtype, device)
-        raise TypeError(f"{name}: expected an nx array or a Python scalar, got {type(s).__name__}")
+        raise TypeError(f"{name}: Expected Array or Python scalar operand, got {_type_name(s)}")
     d = scalar_dtype(name, dtype, k, device)
     if k == INT:
         kind = d.kind
@@ -125,6 +125,12 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
         elif kind == "c":
             s = complex(s)
     return s, d
+
+
+def _type_name(v: Any) -> str:
+    """The name of v's type, with its module where it is not a builtin (numpy.int64)."""
+    t = type(v)
+    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
 
 
 def check_values(name: str, values: list[Any], kinds: set[int], dtype: DType) -> None:
@@ -181,7 +187,7 @@ def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:
         t2 = x2
         s, d = scalar_operand(name, x1, t2.dtype, t2.backend.device)
         return s, (t2 if t2.dtype is d else t2.backend.cast(t2, dtype=d)), d
-    raise TypeError(f"{name}: at least one of x1 and x2 must be an nx array, got {type(x1).__name__} and {type(x2).__name__}")
+    raise TypeError(f"{name}: at least one of x1 and x2 must be an nx Array, got {type(x1).__name__} and {type(x2).__name__}")
 
 
 def promote_pair_tensors(name: str, x1: Any, x2: Any) -> tuple[Tensor, Tensor, DType]:

@@ -12,7 +12,7 @@ from typing import Any, Literal, Optional, Tuple, Union
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
-from ._scalars import promote_pair_tensors
+from ._scalars import kind_default, promote_pair_tensors, scalar_kind
 from ._compose import flat, kept
 from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, default_dtype, gate, normalize_axes, normalize_axis
 
@@ -147,13 +147,38 @@ def where(
     c = condition
     if c.dtype is not _dt.bool:
         raise TypeError(f"{name}: condition must have a bool dtype, got {c.dtype.name}")
-    t1, t2, d = promote_pair_tensors(name, x1, x2)
     B = c.backend
+    if not isinstance(x1, Array) or not isinstance(x2, Array):
+        x1, x2 = _scalar_operands(c, x1, x2)
+    t1, t2, d = promote_pair_tensors(name, x1, x2)
     if t1.backend is not B:
         backend_of(name, c, t1)  # raises: the condition lives on another device
     shape = broadcast_shapes(name, c.shape, t1.shape, t2.shape)
     r = B.where(broadcast_tensor(c, shape), broadcast_tensor(t1, shape), broadcast_tensor(t2, shape))
     return r
+
+
+def _scalar_operands(c: Array, x1: Any, x2: Any) -> tuple[Any, Any]:
+    """``where``'s x1 and x2 when one is a Python scalar (the 2024.12 standard's; the
+    strict namespace raises array-api-strict's AttributeError before). Two scalars are
+    NumPy's: a 0-d array of their kind's default dtype on the condition's device, with
+    the other taken as its scalar (the strict namespace refuses them, as the standard)."""
+    name = "where"
+    ns = c._ns
+    if not ns.at_least("2024.12"):
+        s = x1 if not isinstance(x1, Array) else x2
+        if ns.strict:
+            raise AttributeError(f"{name}: a Python scalar x1 or x2 needs API version 2024.12 or later ('{type(s).__name__}' object has no attribute 'dtype')")
+        ns.requires("2024.12", name, "a Python scalar x1 or x2")
+    if isinstance(x1, Array) or isinstance(x2, Array):
+        return x1, x2
+    if ns.strict:
+        raise TypeError(f"{name}: Two scalars as x1 and x2 are not allowed (strict mode); one must be an array")
+    k1, k2 = scalar_kind(x1), scalar_kind(x2)
+    if min(k1, k2) < 0:
+        raise TypeError(f"{name}: x1 and x2 must be nx arrays or Python scalars, got {type(x1).__name__} and {type(x2).__name__}")
+    B = c.backend
+    return B.full(kind_default(B.device, max(k1, k2)), (), x1), x2
 
 
 def _where_one(condition: Any, x1: Any, x2: Any) -> Any:

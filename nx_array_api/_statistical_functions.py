@@ -46,7 +46,7 @@ def _check(name: str, x: Any, category: str) -> Tensor:
     return x
 
 
-def _accumulation_dtype(name: str, xd: DType, dtype: Any, x: Any = None) -> DType:
+def accumulation_dtype(name: str, xd: DType, dtype: Any, x: Any = None) -> DType:
     """The dtype ``sum``/``prod``/``cumulative_*`` compute and return in (before the
     2023.12 standard, ``sum`` and ``prod`` of ``x`` widen single-precision floats too)."""
     if dtype is None:
@@ -79,7 +79,7 @@ def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: 
     t = _check(name, x, "numeric")
     keepdims = check_bool(name, keepdims, "keepdims")
     axes = normalize_axes(name, axis, len(t.shape), t._ns.strict)
-    d = _accumulation_dtype(name, t.dtype, dtype, t)
+    d = accumulation_dtype(name, t.dtype, dtype, t)
     return kept(getattr(t.backend, prim)(cast(t, d, name), axes=axes), t.shape, axes, keepdims)
 
 
@@ -186,7 +186,7 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
         a = 0
     else:
         a = normalize_axis(name, axis, ndim)
-    d = _accumulation_dtype(name, t.dtype, dtype, t)
+    d = accumulation_dtype(name, t.dtype, dtype, t)
     B = t.backend
     r = B.associative_scan(cast(t, d, name), axis=a, op=op)
     if include_initial:

@@ -54,7 +54,7 @@ def check_array(name: str, x: Any, arg: str = "x") -> Array:
     if type(x) is not Array:
         if isinstance(x, Array):
             return x
-        raise TypeError(f"{name}: {arg} must be an nx array, got {type(x).__name__}")
+        raise TypeError(f"{name}: {arg} must be an nx Array, got {type(x).__name__}")
     return x
 
 
@@ -123,7 +123,7 @@ def extension(ext: str) -> Callable[[_F], _F]:
 def check_device_dtype(name: str, device: Device, dtype: DType) -> DType:
     """``dtype`` when ``device`` supports it; else ValueError naming both."""
     if dtype in device.unsupported:
-        raise ValueError(f"{name}: device {device.name!r} does not support dtype {dtype.name}")
+        raise ValueError(f"{name}: {device!r} does not support dtype {dtype.name}")
     return dtype
 
 
@@ -137,8 +137,8 @@ def backend_of(name: str, *tensors: Tensor) -> Any:
     for t in tensors[1:]:
         if t.backend is not b:
             raise ValueError(
-                f"{name}: arrays on different devices, {b.device.name!r} and {t.backend.device.name!r}, "
-                "cannot be combined; move one with to_device()"
+                f"{name}: cannot combine Arrays from two different devices, {b.device.name!r} and "
+                f"{t.backend.device.name!r}; move one with to_device()"
             )
     return b
 

@@ -17,7 +17,7 @@ from typing import Any, Callable, Literal, NamedTuple, Optional, Tuple, Union
 
 from nx_core import shape as _shape
 from nx_core.dtype import DType
-from nx_core.errors import LinalgError
+from nx_core.errors import AxisError, LinalgError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
@@ -26,6 +26,7 @@ from . import _linear_algebra_functions as _main
 from ._flags import register_extension
 from ._linear_algebra_functions import promote_operands
 from ._compose import cast, kept
+from ._statistical_functions import accumulation_dtype
 from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, check_device_dtype, default_dtype, extension, normalize_axes
 
 __all__ = [
@@ -333,37 +334,68 @@ def matrix_power(x: Array, n: int, /) -> Array:
 # ---------------------------------------------------------------- products
 @extension("linalg")
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
-    """Cross products of the 3-element vectors along ``axis`` (negative, counted from
-    the end); the other axes broadcast."""
+    """Cross products of the 3-element vectors along ``axis``; the other axes broadcast.
+
+    From the 2023.12 standard on, ``axis`` is negative, counted from the end of both
+    inputs (the drop-in namespace also takes a non-negative axis of two inputs of one
+    rank). Before, as in NumPy, each input's own ``axis`` holds its vectors (a
+    non-negative axis is applied before broadcasting).
+    """
     a, b, B = promote_operands("cross", x1, x2, _dt.numeric, "numeric")
     sa, sb = a.shape, b.shape
-    lo, nd = min(len(sa), len(sb)), max(len(sa), len(sb))
     ax = as_int("cross", axis, "axis")
-    if ax >= 0 and len(sa) == len(sb) and ax < nd:
-        ax -= nd
-    if lo == 0 or not -lo <= ax <= -1:
-        raise ValueError(f"cross: axis {axis} is out of bounds for shapes {sa} and {sb} (must be in [-{lo}, -1])")
+    ns = x1._ns
+    if not sa or not sb:
+        raise ValueError(f"cross: x1 and x2 must have at least one dimension, got shapes {sa} and {sb}")
+    if not -len(sa) <= ax < len(sa):
+        raise AxisError(f"cross: axis {ax} is out of bounds for x1 of shape {sa}")
+    lo = min(len(sa), len(sb))
+    if ns.at_least("2023.12"):
+        if ax >= 0 and not ns.strict and len(sa) == len(sb):
+            ax -= len(sa)
+        if ax >= 0:
+            raise ValueError(f"cross: axis must be negative, in [-{lo}, -1], got {ax}")
+        if ax < -lo:
+            raise ValueError(f"cross: axis {ax} is out of bounds for shapes {sa} and {sb} (must be in [-{lo}, -1])")
+    if not -len(sb) <= ax < len(sb):
+        raise AxisError(f"cross: axis {ax} is out of bounds for x2 of shape {sb}")
     if sa[ax] != 3 or sb[ax] != 3:
         raise ValueError(f"cross: the vectors along axis {ax} must have 3 elements, got shapes {sa} and {sb}")
-    shape = broadcast_shapes("cross", sa, sb)
-    a = broadcast_tensor(a, shape)
-    b = broadcast_tensor(b, shape)
-    k = nd + ax
-    full = [(0, d) for d in shape]
-
-    def comp(t: Tensor, i: int) -> Tensor:
-        bounds = list(full)
-        bounds[k] = (i, i + 1)
-        return B.shrink(t, bounds)
-
+    # Each input with its vectors last; the rest broadcast; the result's vectors go to
+    # axis (of the result's rank).
+    a, b = _vectors_last(a, ax), _vectors_last(b, ax)
+    lead = broadcast_shapes("cross", a.shape[:-1], b.shape[:-1])
+    shape = lead + (3,)
     if 0 in shape:
-        return B.buffer(a.dtype, shape)
-    a0, a1, a2 = comp(a, 0), comp(a, 1), comp(a, 2)
-    b0, b1, b2 = comp(b, 0), comp(b, 1), comp(b, 2)
-    c0 = B.sub(B.mul(a1, b2), B.mul(a2, b1))
-    c1 = B.sub(B.mul(a2, b0), B.mul(a0, b2))
-    c2 = B.sub(B.mul(a0, b1), B.mul(a1, b0))
-    return B.cat([c0, c1, c2], axis=k)
+        r = B.buffer(a.dtype, shape)
+    else:
+        a = broadcast_tensor(a, shape)
+        b = broadcast_tensor(b, shape)
+        full = [(0, d) for d in lead]
+
+        def comp(t: Tensor, i: int) -> Tensor:
+            return B.shrink(t, full + [(i, i + 1)])
+
+        a0, a1, a2 = comp(a, 0), comp(a, 1), comp(a, 2)
+        b0, b1, b2 = comp(b, 0), comp(b, 1), comp(b, 2)
+        c0 = B.sub(B.mul(a1, b2), B.mul(a2, b1))
+        c1 = B.sub(B.mul(a2, b0), B.mul(a0, b2))
+        c2 = B.sub(B.mul(a0, b1), B.mul(a1, b0))
+        r = B.cat([c0, c1, c2], axis=len(lead))
+    n = len(shape)
+    k = ax if ax >= 0 else ax + n
+    if not 0 <= k < n:
+        raise AxisError(f"cross: axis {ax} is out of bounds for the result of shape {shape}")
+    order = list(range(n - 1))
+    order.insert(k, n - 1)
+    return r if k == n - 1 else B.permute(r, tuple(order))
+
+
+def _vectors_last(t: Tensor, ax: int) -> Tensor:
+    """``t`` with its axis ``ax`` moved last (a view)."""
+    n = len(t.shape)
+    k = ax % n
+    return t if k == n - 1 else t.backend.permute(t, tuple(i for i in range(n) if i != k) + (k,))
 
 
 @extension("linalg")
@@ -392,16 +424,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: Optional[DType] = None) -> Arr
     the default integer (int64, or uint64 for unsigned inputs); others keep x's dtype."""
     t = _matrix("trace", x, floating=False)
     check_category("trace", t.dtype, "numeric")
-    if dtype is None:
-        d = t.dtype
-        if d.kind == "i":
-            d = _dt.int64
-        elif d.kind == "u":
-            d = _dt.uint64
-    elif isinstance(dtype, DType) and dtype in _dt.numeric:
-        d = dtype
-    else:
-        raise TypeError(f"trace: dtype must be a numeric dtype or None, got {dtype!r}")
+    d = accumulation_dtype("trace", t.dtype, dtype, t)  # sum's rule (widening before 2023.12)
     check_device_dtype("trace", t.backend.device, d)
     diag = cast(_diag_tensor(t, as_int("trace", offset, "offset")), d)
     return t.backend.reduce_sum(diag, axes=(len(diag.shape) - 1,))

@@ -422,7 +422,7 @@ def choice(
 def _probabilities(p: Any, n: int, kt: Tensor) -> Tensor:
     """``p`` validated: on the device of the key ``kt``, non-negative, summing to 1."""
     if not isinstance(p, Array):
-        raise TypeError(f"choice: p must be an nx array, got {type(p).__name__}")
+        raise TypeError(f"choice: p must be an nx Array, got {type(p).__name__}")
     if p.dtype not in _dt.real_floating:
         raise TypeError(f"choice: p must have a real floating dtype, got {p.dtype.name}")
     if p.shape != (n,):

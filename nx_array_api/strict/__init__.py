@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import Any as _Any
 
 from .. import __version__  # noqa: F401
-from .. import linalg as _linalg  # noqa: F401  (the module, whatever the drop-in's flags)
 from .._array_object import StrictArray as Array
 from .._constants import *  # noqa: F401,F403
 from .._constants import __all__ as _c
@@ -70,6 +69,7 @@ from .._utility_functions import *  # noqa: F401,F403
 from .._utility_functions import __all__ as _uf
 from ._bound import *  # noqa: F401,F403
 from . import fft as _fft  # noqa: E402
+from . import linalg as _linalg  # noqa: E402
 
 _OWN = (
     "Array",
@@ -138,7 +138,7 @@ _OWN = (
 )
 _ALL = sorted({*_OWN, *_c, *_ew, *_ix, *_la, *_sr, *_st, *_so, *_sf, *_uf})
 
-del fft  # the submodule's import bound it; __getattr__ answers for it (as for linalg)
+del fft, linalg  # the submodules' import bound them; __getattr__ answers for them
 _EXTENSIONS = {"linalg": _linalg, "fft": _fft}
 
 

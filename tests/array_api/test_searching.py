@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import nx_array_api as xp
+import nx_array_api.strict as sx
 from nx_testing import A, N
 
 
@@ -198,8 +199,9 @@ def test_where_errors():
     c = A([True, False])
     with pytest.raises(TypeError, match="^where"):
         xp.where(A([1, 0]), A([1, 2]), A([3, 4]))
-    with pytest.raises(TypeError, match="^where"):
-        xp.where(c, 1, 2)
+    np.testing.assert_array_equal(np.asarray(xp.where(c, 1, 2.5)), np.where([True, False], 1, 2.5))  # NumPy's
+    with pytest.raises(TypeError, match="^where: Two scalars"):
+        sx.where(sx.asarray([True, False]), 1, 2)
     with pytest.raises(TypeError, match="^where"):
         xp.where(c, A(np.array([1, 2], np.int64)), A(np.array([1, 2], np.uint64)))
     with pytest.raises(TypeError, match="^where"):

@@ -174,3 +174,49 @@ def test_core_surface_is_named():
 
     public = {n for n, v in vars(nx_core).items() if not n.startswith("_") and not isinstance(v, types.ModuleType)}
     assert public == set(nx_core.__all__)
+
+
+# ------------------------------------------------- the namespace's own import order
+#: The namespace's helper modules: they sit below its functions and import none of them.
+API_HELPERS = {"_flags", "_dtypes", "_constants", "_array_object", "_devices", "_validation", "_compose", "_scalars", "_element_ops"}
+
+
+def _api_graph() -> dict[str, set[str]]:
+    """nx_array_api's modules -> the nx_array_api modules each imports (anywhere in it)."""
+    names = {_module_name(p) for p in API_FILES}
+    return {_module_name(p): {m for m in _imports(p) if m in names and m != _module_name(p)} for p in API_FILES}
+
+
+def test_array_api_imports_run_in_one_direction():
+    """No cycle among nx_array_api's modules: helpers below the functions, the functions
+    below the array type's operator table (``_array_methods``), the namespaces' packages
+    on top."""
+    graph = _api_graph()
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        path.append(m)
+        for d in sorted(graph[m]):
+            if state.get(d) == 1:
+                raise AssertionError("import cycle: " + " -> ".join(path[path.index(d):] + [d]))
+            if d not in state:
+                visit(d)
+        path.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)
+
+
+def test_helpers_import_no_function_module_and_only_the_packages_bind_methods():
+    graph = _api_graph()
+    short = {m: m.split(".")[-1] for m in graph}
+    for m, deps in graph.items():
+        if short[m] in API_HELPERS:
+            bad = [d for d in deps if short[d] not in API_HELPERS]
+            assert not bad, f"{m} is a helper but imports {bad}"
+        if short[m] != "nx_array_api":
+            assert "nx_array_api._array_methods" not in deps, f"{m} imports the operator table"
