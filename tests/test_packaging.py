@@ -329,6 +329,9 @@ def test_fresh_environment(tmp_path: Path) -> None:
     assert set(lines) == {"installed", "cpu", "strict", "dask"}, smoke
     where = [Path(p).resolve() for p in lines["installed"].split(" from ", 1)[1].split(", ")]
     assert all(env_dir.resolve() in p.parents for p in where), f"nx imported from {where}, not {env_dir}"
+    # The two environments hold some 200 MB; pytest keeps the last runs' temporary folders.
+    for path in (env_dir, tmp_path / "build-env"):
+        shutil.rmtree(path, ignore_errors=True)
 
 
 # -- install lines ------------------------------------------------------------------------
