@@ -23,6 +23,7 @@ import nx_array_api  # noqa: E402
 project = "nx"
 author = "the nx developers"
 copyright = "the nx developers"
+# The one version, nx_array_api.__version__ (the distribution's metadata reads it too).
 release = nx_array_api.__version__
 version = ".".join(release.split(".")[:2])
 
@@ -35,6 +36,9 @@ source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 myst_heading_anchors = 3
+# {{ release }} in the pages' text (index.md) is the version.
+myst_enable_extensions = ["substitution"]
+myst_substitutions = {"release": release}
 
 # The docstrings use reStructuredText; signatures keep their annotations.
 autodoc_member_order = "bysource"

@@ -192,7 +192,7 @@ def bigger_than_memory() -> str:
     import time
 
     if "dask" not in [d.name for d in xp.__array_namespace_info__().devices()]:
-        print("  (Dask is not installed: pip install 'nx[dask]')")
+        print("  (Dask is not installed: pip install 'nx-array-api[dask]')")
         return "skipped"
     import dask
 

@@ -218,7 +218,7 @@ CPU = register_device("cpu")
 register_device("device1")
 register_device("device2")
 register_device("no_float64", unsupported=(float64, complex128))
-if importlib.util.find_spec("dask") is not None:  # Dask installed (nx[dask]): its lazy, chunked device
+if importlib.util.find_spec("dask") is not None:  # Dask installed (nx-array-api[dask]): its lazy, chunked device
     register_device("dask", backend="dask")
 
 

@@ -103,7 +103,7 @@ def _dask_factory(device: "Device") -> Any:
 
 
 register_backend("numpy", _numpy_factory)
-if importlib.util.find_spec("dask") is not None:  # Dask installed (nx[dask])
+if importlib.util.find_spec("dask") is not None:  # Dask installed (nx-array-api[dask])
     register_backend("dask", _dask_factory)
 
 
