@@ -92,7 +92,7 @@ clean:
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet "array-api-strict>=2.3"
-	$(PY) benchmarks/run.py $(ARGS)
+	$(PY) benchmarks/run.py $(if $(ARGS),$(ARGS),--page docs/performance.md)
 
 # The Dask device: out of core (32 GB of random normals, peak RSS) and compute-bound
 # work against NumPy alone (ARGS="--gigabytes 4" for a shorter run).

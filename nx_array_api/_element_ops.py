@@ -180,55 +180,75 @@ def binary(
     ``since``: the version of the standard that added the function (a gate, see _flags);
     ``operators``: False for a helper whose operators are another function's."""
     allowed = _CATS[category]
-    ops: dict[Any, Callable[..., Tensor]] = {}  # backend -> its bound `prim`, filled on first use
     gated = since is not None
+    # The checks the common calls need, remembered (each cell replaced whole, so threads
+    # see one consistent tuple): (backend, dtype, backend's bound primitive) of the last
+    # call on two arrays alike, and of the last call on an array and a Python float.
+    pair: tuple = (None, None, None)
+    with_float: tuple = (None, None, None)
+
+    def primitive(B: Any, d: DType, scalar: bool) -> Any:
+        """B's primitive, for operands of dtype ``d`` (checked to be allowed), and the
+        cell of the case remembered."""
+        nonlocal pair, with_float
+        k = pair
+        op = k[2] if k[0] is B else getattr(B, prim)
+        if scalar:
+            if d in _INEXACT:
+                with_float = (B, d, op)
+        else:
+            pair = (B, d, op)
+        return op
 
     def make(function: bool) -> Callable[[Any, Any], Any]:
         def f(x1: Any, x2: Any, /) -> Any:
-            c = type(x1)
-            if (c is Array or c is StrictArray) and type(x2) is c:
-                a, b = x1, x2
-                B = a.backend
-                d = a.dtype
-                if not (B is b.backend and d is b.dtype and d in allowed and a.shape == b.shape):
-                    a, b, _ = _operands(name, x1, x2, allowed, prim, function)
-            elif (c is Array or c is StrictArray) and type(x2) is float and x1.dtype in _INEXACT and x1.dtype in allowed and (not function or not x1._ns.refused):
-                a, b = x1, x2  # x op 1.0 on a floating-point array: its dtype is the result's
-                B = a.backend
-            else:
-                if not function and not known_operand(x1, x2):
-                    return NotImplemented
-                a, b, _ = _operands(name, x1, x2, allowed, prim, function)
-                B = a.backend
-            if gated:
-                gate(name, x1, x2)
-            try:
-                op = ops[B]
-            except KeyError:
-                op = ops[B] = getattr(B, prim)
-            return op(a, b)
-
-        def swapped(x1: Any, x2: Any, /) -> Any:
-            c = type(x1)
-            if (c is Array or c is StrictArray) and type(x2) is c:
-                a, b = x1, x2
-                B = a.backend
-                d = a.dtype
-                if not (B is b.backend and d is b.dtype and d in allowed and a.shape == b.shape):
-                    a, b, d = _operands(name, x1, x2, allowed, prim, function)
+            c = x1.__class__  # (cheaper than type(x1))
+            if (c is Array or c is StrictArray) and x2.__class__ is c:
+                k = pair
+                d = x1.dtype
+                B = x1.backend
+                if k[1] is d and k[0] is B and x2.backend is B and x2.dtype is d and x1.shape == x2.shape:
+                    if gated:
+                        gate(name, x1, x2)
+                    return k[2](x1, x2)
+                a, b, d = _operands(name, x1, x2, allowed, prim, function)
+                op = primitive(a.backend, d, False)
+            elif (c is Array or c is StrictArray) and x2.__class__ is float:
+                k = with_float
+                if k[1] is x1.dtype and k[0] is x1.backend and not (function and x1._ns.refused):
+                    if gated:
+                        gate(name, x1, x2)
+                    return k[2](x1, x2)  # x op 1.0 on a floating-point array: its dtype is the result's
+                a, b, d = _operands(name, x1, x2, allowed, prim, function)
+                op = primitive(a.backend, d, b is x2)
             else:
                 if not function and not known_operand(x1, x2):
                     return NotImplemented
                 a, b, d = _operands(name, x1, x2, allowed, prim, function)
-                B = a.backend
-                if not isinstance(b, Tensor):  # a Python scalar: the backend takes scalars second only
-                    b = _scalar_first(B, prim, d, b, a.shape)
+                op = primitive(a.backend, d, not isinstance(b, Tensor))
             if gated:
                 gate(name, x1, x2)
-            try:
-                op = ops[B]
-            except KeyError:
-                op = ops[B] = getattr(B, prim)
+            return op(a, b)
+
+        def swapped(x1: Any, x2: Any, /) -> Any:
+            c = x1.__class__
+            if (c is Array or c is StrictArray) and x2.__class__ is c:
+                k = pair
+                d = x1.dtype
+                B = x1.backend
+                if k[1] is d and k[0] is B and x2.backend is B and x2.dtype is d and x1.shape == x2.shape:
+                    if gated:
+                        gate(name, x1, x2)
+                    return k[2](x2, x1)
+            elif not function and not known_operand(x1, x2):
+                return NotImplemented
+            a, b, d = _operands(name, x1, x2, allowed, prim, function)
+            B = a.backend
+            if not isinstance(b, Tensor):  # a Python scalar: the backend takes scalars second only
+                b = _scalar_first(B, prim, d, b, a.shape)
+            op = primitive(B, d, False)
+            if gated:
+                gate(name, x1, x2)
             return op(b, a)
 
         g = swapped if swap else f
@@ -246,24 +266,31 @@ def unary(name: str, category: str, prim: str, doc: str, since: str | None = Non
     """The function ``name(x)``: ``prim(x)`` on the backend of ``x``, for dtypes of
     ``category``; ``since``: the version of the standard that added it (a gate)."""
     allowed = _CATS[category]
-    ops: dict[Any, Callable[..., Tensor]] = {}  # backend -> its bound `prim`, filled on first use
     gated = since is not None
+    # (backend, dtype, backend's bound primitive) of the last call that passed the checks
+    # (one tuple, replaced whole).
+    seen: tuple = (None, None, None)
 
     def f(x: Any, /) -> Array:
-        c = type(x)
-        if not (c is Array or c is StrictArray):
+        nonlocal seen
+        c = x.__class__
+        if c is Array or c is StrictArray:
+            k = seen
+            if k[1] is x.dtype and k[0] is x.backend:
+                if gated and x._ns.refused:
+                    x._ns.check(name)
+                return k[2](x)
+        else:
             raise TypeError(f"{name}: x must be an nx Array, got {c.__name__}")
-        t = x
-        if t.dtype not in allowed:
-            raise TypeError(f"{name}: {t.dtype.name} is not allowed (expected {category} dtypes)")
+        d = x.dtype
+        if d not in allowed:
+            raise TypeError(f"{name}: {d.name} is not allowed (expected {category} dtypes)")
         if gated and x._ns.refused:
             x._ns.check(name)
-        B = t.backend
-        try:
-            op = ops[B]
-        except KeyError:
-            op = ops[B] = getattr(B, prim)
-        return op(t)
+        B = x.backend
+        op = getattr(B, prim)
+        seen = (B, d, op)
+        return op(x)
 
     f.__name__ = f.__qualname__ = name
     f.__doc__ = doc

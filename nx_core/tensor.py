@@ -156,7 +156,8 @@ def tensor_maker(device: Any) -> Any:
 def native(arr: Any, dtype: DType, backend: Any, shape: tuple) -> Tensor:
     """A tensor whose logical elements are the backend's native array ``arr`` (of
     ``shape``); its buffer and View are worked out when someone asks."""
-    t = backend.make_tensor()
+    make = backend.make_tensor
+    t = make()
     t.arr = arr
     t.dtype = dtype
     t.backend = backend
@@ -167,7 +168,8 @@ def native(arr: Any, dtype: DType, backend: Any, shape: tuple) -> Tensor:
 def explicit(buffer: Any, view: View, dtype: DType, backend: Any, arr: Any = None) -> Tensor:
     """A tensor laid out as ``view`` in ``buffer``; ``arr`` is the backend's array of
     its elements when the backend has one for that layout (None for a masked View)."""
-    t = backend.make_tensor()
+    make = backend.make_tensor
+    t = make()
     t.arr = arr
     t._buffer = buffer
     t._view = view

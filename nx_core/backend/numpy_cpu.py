@@ -65,7 +65,8 @@ _SCALARS = frozenset((bool, int, float, complex))  # what a binary primitive's s
 def _native(arr: np.ndarray, dtype: DType, backend: Any) -> Tensor:
     """A tensor whose elements are ``arr``; its buffer and View slots stay unset until
     someone asks (``NumpyBackend.layout`` works them out then)."""
-    t = backend.make_tensor()
+    make = backend.make_tensor  # two steps: CPython specialises the attribute load, not a method load of an instance attribute
+    t = make()
     t.arr = arr
     t.dtype = dtype
     t.backend = backend
@@ -206,12 +207,18 @@ def _arg(x: Any) -> Any:
     return _nd(x) if isinstance(x, Tensor) else x
 
 
-def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
+def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = None):
+    """The binary primitive ``name``: NumPy's ``ufunc``. Its result has ``a``'s dtype, or
+    ``result`` (bool, for the comparisons), as the contract says ([EW2]: the operands share
+    a dtype, or ``b`` is a Python scalar that dtype holds), so the ufunc's own result dtype
+    is never looked up."""
+
     def op(self: "NumpyBackend", a: Any, b: Any, *, out: Tensor | None = None) -> Tensor:
         x = a.arr
         if x is None:
             x = _nd(a)
-        if type(b) in _SCALARS:
+        c = b.__class__
+        if c is float or c is int or c is bool or c is complex:  # (identity tests: cheaper than a set's)
             y = b
             s = a.shape  # a scalar operand: the result has a's shape
         else:
@@ -222,9 +229,10 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
         if out is None:
             r = ufunc(x, y)
             if type(r) is _ndarray:  # _native, inlined: this is every binary op's path
-                t = self.make_tensor()
+                make = self.make_tensor
+                t = make()
                 t.arr = r
-                t.dtype = _FROM_NP[r.dtype]
+                t.dtype = a.dtype if result is None else result
                 t.backend = self
                 t.shape = r.shape if s is None else s
                 return t
@@ -238,7 +246,10 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
     return op
 
 
-def _unary_ufunc(ufunc: Any, name: str, doc: str):
+def _unary_ufunc(ufunc: Any, name: str, doc: str, result: DType | None = None):
+    """The unary primitive ``name``: NumPy's ``ufunc``; its result has ``x``'s dtype, or
+    ``result`` (bool, for the predicates), as the contract says ([EW1])."""
+
     def op(self: "NumpyBackend", x: Any, *, out: Tensor | None = None) -> Tensor:
         a = x.arr
         if a is None:
@@ -246,9 +257,10 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str):
         if out is None:
             r = ufunc(a)
             if type(r) is _ndarray:  # _native, inlined
-                t = self.make_tensor()
+                make = self.make_tensor
+                t = make()
                 t.arr = r
-                t.dtype = _FROM_NP[r.dtype]
+                t.dtype = x.dtype if result is None else result
                 t.backend = self
                 t.shape = x.shape  # an element-wise unary op keeps the shape
                 return t
@@ -423,7 +435,8 @@ class NumpyBackend:
             a = _zeros(shape, _NP[dtype])
         else:
             a = _full(shape, value, dtype=_NP[dtype])
-        r = self.make_tensor()  # _native, inlined: zeros((8,)) is a benchmarked call
+        make = self.make_tensor
+        r = make()  # _native, inlined: zeros((8,)) is a benchmarked call
         r.arr = a
         r.dtype = dtype
         r.backend = self
@@ -461,10 +474,10 @@ class NumpyBackend:
     atan2 = _binary_ufunc(np.arctan2, "atan2", "atan2(a, b) in (-pi, pi].")
     max = _binary_ufunc(np.maximum, "max", "Elementwise maximum, NaN-propagating; bool: or.")
     min = _binary_ufunc(np.minimum, "min", "Elementwise minimum, NaN-propagating; bool: and.")
-    cmpeq = _binary_ufunc(np.equal, "cmpeq", "out (bool) <- a == b.")
-    cmpne = _binary_ufunc(np.not_equal, "cmpne", "out (bool) <- a != b.")
-    cmplt = _binary_ufunc(np.less, "cmplt", "out (bool) <- a < b.")
-    cmple = _binary_ufunc(np.less_equal, "cmple", "out (bool) <- a <= b.")
+    cmpeq = _binary_ufunc(np.equal, "cmpeq", "out (bool) <- a == b.", D.bool_)
+    cmpne = _binary_ufunc(np.not_equal, "cmpne", "out (bool) <- a != b.", D.bool_)
+    cmplt = _binary_ufunc(np.less, "cmplt", "out (bool) <- a < b.", D.bool_)
+    cmple = _binary_ufunc(np.less_equal, "cmple", "out (bool) <- a <= b.", D.bool_)
     bitwise_and = _binary_ufunc(np.bitwise_and, "bitwise_and", "Bitwise and (logical on bool).")
     bitwise_or = _binary_ufunc(np.bitwise_or, "bitwise_or", "Bitwise or (logical on bool).")
     bitwise_xor = _binary_ufunc(np.bitwise_xor, "bitwise_xor", "Bitwise xor (logical on bool).")
@@ -510,10 +523,10 @@ class NumpyBackend:
     square = _unary_ufunc(np.square, "square", "x * x.")
     positive = _kernel(_positive, "positive", "A copy of x.", 1)
     round = _by_kind("round", "Round half to even (the standard's round).", "fc", np.rint, E.round_half_even, 1)
-    signbit = _unary_ufunc(np.signbit, "signbit", "out (bool) <- the sign bit of x.")
-    isnan = _unary_ufunc(np.isnan, "isnan", "out (bool) <- x is NaN.")
-    isinf = _unary_ufunc(np.isinf, "isinf", "out (bool) <- x is infinite.")
-    isfinite = _unary_ufunc(np.isfinite, "isfinite", "out (bool) <- x is finite.")
+    signbit = _unary_ufunc(np.signbit, "signbit", "out (bool) <- the sign bit of x.", D.bool_)
+    isnan = _unary_ufunc(np.isnan, "isnan", "out (bool) <- x is NaN.", D.bool_)
+    isinf = _unary_ufunc(np.isinf, "isinf", "out (bool) <- x is infinite.", D.bool_)
+    isfinite = _unary_ufunc(np.isfinite, "isfinite", "out (bool) <- x is finite.", D.bool_)
     real = _kernel(_real, "real", "Real part, in a fresh array.", 1)
     imag = _kernel(_imag, "imag", "Imaginary part, in a fresh array (zeros for real x).", 1)
     conj = _unary_ufunc(np.conjugate, "conj", "Complex conjugate.")
@@ -601,7 +614,8 @@ class NumpyBackend:
         b = r.base  # NumPy collapses bases: a view's is a or a's; a copy's is a new array
         if b is not a and (b is None or b is not a.base):
             return None  # only a copy can give the shape
-        v = self.make_tensor()  # _native, inlined: reshape is a benchmarked call
+        make = self.make_tensor
+        v = make()  # _native, inlined: reshape is a benchmarked call
         v.arr = r
         v.dtype = t.dtype
         v.backend = self
@@ -637,7 +651,8 @@ class NumpyBackend:
             arrs.append(_nd(t) if a is None else a)
         if out is None:
             r = _concatenate(arrs, axis=axis)
-            v = self.make_tensor()  # _native, inlined: concat of small arrays is a benchmarked call
+            make = self.make_tensor
+            v = make()  # _native, inlined: concat of small arrays is a benchmarked call
             v.arr = r
             v.dtype = tensors[0].dtype
             v.backend = self
@@ -753,7 +768,8 @@ class NumpyBackend:
         if b is None:
             b = _nd(i)
         r = a[b]
-        t = self.make_tensor()  # _native, inlined: x[index array] is a benchmarked call
+        make = self.make_tensor
+        t = make()  # _native, inlined: x[index array] is a benchmarked call
         t.arr = r
         t.dtype = x.dtype
         t.backend = self
@@ -927,7 +943,8 @@ class NumpyBackend:
             a = _array(values, dtype=_NP[dtype])
         if a.shape != shape:
             a = a.reshape(tuple(shape))
-        t = self.make_tensor()  # _native, inlined: asarray(list) is a benchmarked call
+        make = self.make_tensor
+        t = make()  # _native, inlined: asarray(list) is a benchmarked call
         t.arr = a
         t.dtype = dtype
         t.backend = self
@@ -943,7 +960,8 @@ class NumpyBackend:
         r = a[key]
         if type(r) is not _ndarray:  # every axis taken by an int: a 0-d view, not a scalar
             r = a[key + (Ellipsis,)]
-        v = self.make_tensor()  # _native, inlined: slicing is the hottest view
+        make = self.make_tensor
+        v = make()  # _native, inlined: slicing is the hottest view
         v.arr = r
         v.dtype = t.dtype
         v.backend = self
