@@ -90,6 +90,21 @@ def _broadcast(a: np.ndarray, shape: tuple) -> np.ndarray:
     return np.lib.stride_tricks.as_strided(a, shape, strides)
 
 
+def _dims(shape: Sequence[int]) -> str:
+    """A shape as the seed's messages print it: ``[2,3]``."""
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def check_expand(old: tuple, new: tuple) -> None:
+    """NxInvalidArgument, with ``View.expand``'s messages, unless ``new`` has old's rank and
+    each of its axes equals old's or old's is 1 (a zero-size axis expands to 0 only)."""
+    if len(new) != len(old):
+        raise NxInvalidArgument(f"expand: rank mismatch: {_dims(new)} vs {_dims(old)}")
+    for i, (od, nd) in enumerate(zip(old, new)):
+        if od != nd and od != 1:
+            raise NxInvalidArgument(f"expand: dimension {i} (size {od}) cannot expand to size {nd}, only singletons expand")
+
+
 def _address(a: np.ndarray) -> int:
     return a.__array_interface__["data"][0]
 
@@ -402,6 +417,12 @@ class NumpyBackend:
     def view(self, t: Tensor) -> View:
         return t.view
 
+    def dtype(self, t: Tensor) -> DType:
+        return t.dtype
+
+    def context(self, t: Tensor) -> Any:
+        return t.backend
+
     def layout(self, t: Tensor) -> tuple[np.ndarray, View]:
         """The buffer holding ``t.arr``'s elements (the ndarray owning the memory) and the View of ``arr`` in it."""
         b = _buffer_of(t.arr)
@@ -463,9 +484,11 @@ class NumpyBackend:
     cmpne = _binary_ufunc(np.not_equal, "cmpne", "out (bool) <- a != b.")
     cmplt = _binary_ufunc(np.less, "cmplt", "out (bool) <- a < b.")
     cmple = _binary_ufunc(np.less_equal, "cmple", "out (bool) <- a <= b.")
-    bitwise_and = _binary_ufunc(np.bitwise_and, "bitwise_and", "Bitwise and (logical on bool).")
-    bitwise_or = _binary_ufunc(np.bitwise_or, "bitwise_or", "Bitwise or (logical on bool).")
-    bitwise_xor = _binary_ufunc(np.bitwise_xor, "bitwise_xor", "Bitwise xor (logical on bool).")
+    and_ = _binary_ufunc(np.bitwise_and, "and_", "Bitwise and (logical on bool).")
+    or_ = _binary_ufunc(np.bitwise_or, "or_", "Bitwise or (logical on bool).")
+    xor = _binary_ufunc(np.bitwise_xor, "xor", "Bitwise xor (logical on bool).")
+    bitwise_and, bitwise_or, bitwise_xor = and_, or_, xor  # [ALIAS]: the standard's names
+    mod_ = _kernel(E.mod, "mod_", "C remainder (sign of the dividend): C % on integers (x % 0 = 0), fmod on floats.", 2)
     # Named after the standard (beyond Nx's original set).
     floor_divide = _kernel(E.floor_divide, "floor_divide", "Flooring division; integer x//0 = 0.", 2)
     remainder = _kernel(E.remainder, "remainder", "Remainder with the sign of the divisor; x%0 = 0.", 2)
@@ -507,7 +530,8 @@ class NumpyBackend:
     log10 = _unary_ufunc(np.log10, "log10", "Base-10 logarithm.")
     square = _unary_ufunc(np.square, "square", "x * x.")
     positive = _kernel(_positive, "positive", "A copy of x.", 1)
-    round = _by_kind("round", "Round half to even (the standard's round).", "fc", np.rint, E.round_half_even, 1)
+    round = _kernel(E.round_half_away, "round", "Round half away from zero (C's round, the seed's).", 1)
+    round_half_even = _by_kind("round_half_even", "Round half to even (the standard's round).", "fc", np.rint, E.round_half_even, 1)
     signbit = _unary_ufunc(np.signbit, "signbit", "out (bool) <- the sign bit of x.")
     isnan = _unary_ufunc(np.isnan, "isnan", "out (bool) <- x is NaN.")
     isinf = _unary_ufunc(np.isinf, "isinf", "out (bool) <- x is infinite.")
@@ -526,21 +550,21 @@ class NumpyBackend:
         return out
 
     # ------------------------------------------------------------- reductions
-    def _reduce(self, fn: Any, x: Tensor, axes: Sequence[int], out: Tensor | None) -> Tensor:
-        r = fn(_nd(x), tuple(axes), False, out=None if out is None else _nd(out))
+    def _reduce(self, fn: Any, x: Tensor, axes: Sequence[int], out: Tensor | None, keepdims: bool = False) -> Tensor:
+        r = fn(_nd(x), tuple(axes), keepdims, out=None if out is None else _nd(out))
         return self._wrap(r) if out is None else out
 
-    def reduce_sum(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_sum, x, axes, out)
+    def reduce_sum(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_sum, x, axes, out, keepdims)
 
-    def reduce_prod(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_prod, x, axes, out)
+    def reduce_prod(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_prod, x, axes, out, keepdims)
 
-    def reduce_max(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_max, x, axes, out)
+    def reduce_max(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_max, x, axes, out, keepdims)
 
-    def reduce_min(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_min, x, axes, out)
+    def reduce_min(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_min, x, axes, out, keepdims)
 
     def reduce_any(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         return self._reduce(_reduce.reduce_any, x, axes, out)
@@ -552,12 +576,12 @@ class NumpyBackend:
         r = _reduce.reduce_var(_nd(x), tuple(axes), correction, out=None if out is None else _nd(out))
         return self._wrap(r, x.dtype) if out is None else out
 
-    def argmax(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
-        r = _reduce.argmax(_nd(x), axis, False, out=None if out is None else _nd(out))
+    def argmax(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        r = _reduce.argmax(_nd(x), axis, keepdims, out=None if out is None else _nd(out))
         return self._wrap(r) if out is None else out
 
-    def argmin(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
-        r = _reduce.argmin(_nd(x), axis, False, out=None if out is None else _nd(out))
+    def argmin(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        r = _reduce.argmin(_nd(x), axis, keepdims, out=None if out is None else _nd(out))
         return self._wrap(r) if out is None else out
 
     def associative_scan(self, x: Tensor, *, axis: int, op: str, out: Tensor | None = None) -> Tensor:
@@ -576,6 +600,13 @@ class NumpyBackend:
     # ---------------------------------------------------------------- movement
     # Movement primitives are NumPy's own view operations on ``arr`` (bounds-checked by
     # NumPy); a masked tensor, which no ndarray can express, moves its explicit View.
+    def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:
+        """The seed's ``expand``: a stride-0 view (no copy) of ``t`` with its unit axes
+        expanded to ``shape`` (same rank; NxInvalidArgument otherwise)."""
+        shape = tuple(shape)
+        check_expand(t.shape, shape)
+        return self.broadcast_to(t, shape)
+
     def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         """A stride-0 view (no copy) of ``t`` with ``shape``: leading unit axes added, unit axes expanded."""
         shape = tuple(shape)
@@ -623,6 +654,14 @@ class NumpyBackend:
         if a is None:
             return _over(t.buffer, t.view.flip(tuple(flags)), t.dtype, self)
         return _native(a[tuple([_REVERSED if f else _ALL for f in flags])], t.dtype, self)
+
+    def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Any) -> Tensor:
+        """The seed's ``pad``: a fresh C-contiguous tensor, ``fill_value`` around a copy of ``t``."""
+        pads = tuple((int(b), int(e)) for b, e in padding)
+        src = _nd(t)
+        r = _full(tuple(d + b + e for d, (b, e) in zip(src.shape, pads)), fill_value, dtype=src.dtype)
+        r[tuple(slice(b, b + d) for d, (b, _) in zip(src.shape, pads))] = src
+        return self._wrap(r, t.dtype)
 
     def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
         """Virtual padding (``View.pad``): no copy; padded positions read as zero."""
