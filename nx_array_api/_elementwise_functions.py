@@ -227,7 +227,10 @@ def _inplace(fn: Callable[[Any, Any], Array], x: Array, other: Any) -> Array:
                 if rd is d:
                     o = s
             if o is not None:
-                getattr(B, prim)(t, o, out=t)
+                try:
+                    getattr(B, prim)(t, o, out=t)
+                except NxInvalidArgument as e:  # read-only memory: x is left unchanged
+                    raise ValueError(core_message(fn.__name__, e)) from None
                 return x
     r = fn(x, other)
     name = getattr(fn, "__name__", "inplace")

@@ -519,22 +519,27 @@ class View:
         stride). Missing trailing items are full slices. An axis that keeps 0 or 1
         elements keeps its stride, so no step, however large, grows a stride. The
         result addresses a subset of this view's elements: an item out of range, a
-        zero step, too many items, a masked or a symbolic view raise NxInvalidArgument.
+        zero step, too many items or a symbolic view raise NxInvalidArgument.
+
+        A masked (padded) view gives a masked view of the same buffer: each slice keeps
+        the positions of its range that were valid, an int inside the valid interval of
+        its axis drops it, and an int outside it makes every remaining position invalid.
+        A 0-d result at a padded position has no such view (a 0-d View has no mask to
+        say so): NxInvalidArgument.
         """
         if type(self) is not View:
             raise NxInvalidArgument(
                 "basic_index: cannot index symbolic shape, bind all symbolic dimensions first"
             )
-        if self.mask is not None:
-            raise NxInvalidArgument(
-                "basic_index: cannot index a masked view, call contiguous() first"
-            )
         shape = self.shape
         strides = self.strides
         offset = self.offset
+        mask = self.mask
         key = _basic_key(key, shape)
         out_shape: list[int] = []
         out_strides: list[int] = []
+        out_mask: list[tuple[int, int]] = []
+        padded = False  # an int index fell on a padded position
         new_axes = None
         ax = 0
         try:
@@ -545,12 +550,15 @@ class View:
                             f"basic_index: index {k} out of range for axis {ax} of size {shape[ax]}"
                         )
                     offset += k * strides[ax]
+                    if mask is not None and not mask[ax][0] <= k < mask[ax][1]:
+                        padded = True
                 elif k is None:
                     if new_axes is None:
                         new_axes = []
                     new_axes.append(len(out_shape))
                     out_shape.append(1)
                     out_strides.append(0)
+                    out_mask.append((0, 1))
                     continue
                 else:
                     b, e, step = k
@@ -569,6 +577,8 @@ class View:
                             s *= step
                     out_shape.append(m)
                     out_strides.append(s)
+                    if mask is not None:
+                        out_mask.append(_range_mask(b, step, m, mask[ax]))
                 ax += 1
         except NxInvalidArgument:
             raise
@@ -591,6 +601,14 @@ class View:
             for i in new_axes:
                 out_strides[i] = cstr[i]
         strides_t = tuple(out_strides)
+        if mask is not None and not zero:
+            if padded:
+                if not shape_t:
+                    raise NxInvalidArgument(
+                        "basic_index: a padded position of a masked view has no 0-d view"
+                    )
+                out_mask[0] = (0, 0)  # every position is padding
+            return _build(shape_t, offset, strides_t, tuple(out_mask))
         return _make(shape_t, strides_t, 0 if zero else offset, None, strides_t == cstr)
 
     def broadcast_to(self, new_shape) -> "View":
@@ -808,6 +826,23 @@ def _build(shape: tuple, offset: int, strides, mask) -> View:
                 return _make(shape, strides, offset, mask, False)
         mask = None
     return _make(shape, strides, offset, None, strides == cstr)
+
+
+def _range_mask(b: int, step: int, m: int, valid: tuple) -> tuple[int, int]:
+    """The valid interval of the ``m`` positions ``b, b + step, ...`` of an axis whose
+    valid interval is ``valid``: positions in a range are monotonic, so it is one
+    interval (``(0, 0)`` when none is valid)."""
+    lo, hi = valid
+    if step > 0:
+        j0 = -((b - lo) // step)  # first j with b + j*step >= lo
+        j1 = -((b - hi) // step)  # first j with b + j*step >= hi
+    else:
+        s = -step
+        j0 = (b - hi) // s + 1  # first j with b - j*s < hi
+        j1 = (b - lo) // s + 1  # first j with b - j*s < lo
+    j0 = min(max(j0, 0), m)
+    j1 = min(max(j1, 0), m)
+    return (j0, j1) if j1 > j0 else (0, 0)
 
 
 def _nocopy_strides(shape: tuple, strides: tuple, new_shape: tuple) -> tuple | None:

@@ -27,6 +27,7 @@ from ..tensor import MADE, Tensor, explicit
 from ..view import View
 from . import _elementwise as E
 from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
+from ._reduce import _distinct
 from ._strided import read, strided
 
 __all__ = ["NumpyBackend", "to_numpy_dtype", "from_numpy_dtype"]
@@ -78,16 +79,20 @@ _REVERSED = slice(None, None, -1)
 
 
 def _broadcast(a: np.ndarray, shape: tuple) -> np.ndarray:
-    """NumPy's ``broadcast_to`` without its iterator set-up, and writable like every nx
-    view (the frontend refuses writes to a whole broadcast view, not to one element)."""
+    """NumPy's ``broadcast_to`` without its iterator set-up, read-only as NumPy's: one
+    element stands at many positions, so a write through the view, or through any view
+    taken from it (NumPy passes the flag on), raises instead of landing in all of them
+    (and in the array it was broadcast from)."""
     k = len(shape) - a.ndim
     if a.shape == shape[k:]:  # leading axes added, none expanded: the commonest broadcast
         strides = (0,) * k + a.strides
     else:
         strides = (0,) * k + tuple([0 if d == 1 and n != 1 else s for d, s, n in zip(a.shape, a.strides, shape[k:])])
     if a.flags.c_contiguous and a.size:
-        return np.ndarray(shape, a.dtype, a, 0, strides)
-    return np.lib.stride_tricks.as_strided(a, shape, strides)
+        r = np.ndarray(shape, a.dtype, a, 0, strides)
+        r.flags.writeable = False
+        return r
+    return np.lib.stride_tricks.as_strided(a, shape, strides, writeable=False)
 
 
 def _dims(shape: Sequence[int]) -> str:
@@ -244,7 +249,11 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str):
                 t.shape = r.shape if s is None else s
                 return t
             return self._wrap(r)
-        ufunc(x, y, out=_nd(out))
+        try:
+            ufunc(x, y, out=_nd(out))
+        except ValueError:
+            _check_writable(name, out)  # a read-only out: nx's error, not NumPy's
+            raise
         return out
 
     op.__name__ = op.__qualname__ = name
@@ -318,17 +327,64 @@ def _erf(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
+def _check_u64(arr: np.ndarray, n: int, axis: int) -> None:
+    """IndexError for a uint64 index array holding a value ``>= n``: NumPy converts such
+    arrays to intp, where ``2**64 - 5`` would become ``-5`` and index from the end. The
+    maximum reads each element of memory once (``_reduce._distinct``)."""
+    if arr.size:
+        m = int(_distinct(arr, tuple(range(arr.ndim))).max())
+        if m >= n:
+            raise IndexError(f"index {m} is out of bounds for axis {axis} with size {n}")
+
+
+def _check_unsigned_key(key: tuple, shape: tuple) -> None:
+    """``_check_u64`` for each uint64 tensor of an advanced key (items as ``index`` takes them)."""
+    ax = 0
+    for k in key:
+        if k is None:
+            continue
+        if isinstance(k, Tensor):
+            if k.dtype is D.uint64:
+                _check_u64(_nd(k), shape[ax], ax)
+            ax += k.ndim if k.dtype is D.bool_ else 1
+        else:
+            ax += 1
+
+
+def _dlpack_error(obj: Any, e: BaseException) -> Exception:
+    """nx's error for a DLPack producer whose hooks NumPy could not use: a capsule that
+    is not a DLPack tensor or was already consumed (NxInvalidArgument: a bad value),
+    anything else (a ``__dlpack__`` that returns junk or raises, a bad
+    ``__dlpack_device__``) TypeError; NumPy's words in parentheses."""
+    what = type(obj).__name__
+    if "capsule" in str(e).lower():
+        return NxInvalidArgument(
+            f"from_dlpack: {what}.__dlpack__() gave no DLPack capsule that can be read "
+            f"(not a capsule, or one already consumed: {e})"
+        )
+    return TypeError(f"from_dlpack: cannot import a {what} through DLPack ({type(e).__name__}: {e})")
+
+
 def _check_writable(name: str, t: Any) -> None:
-    """Writes go through views that address each element once: not padded, not broadcast.
+    """Writes go through views that address each element once and may be written: not
+    padded, not broadcast, not read-only (a view taken from a broadcast view, the value
+    of a padded position, host memory shared read-only).
 
     A view with no elements writes nothing, so any layout of it is writable."""
     a = t.arr
     if a is None:
         raise NxInvalidArgument(f"{name}: cannot write through a masked (padded) view")
-    if 0 in a.strides and a.size:
+    if not a.size:
+        return
+    if 0 in a.strides:
         for d, s in zip(a.shape, a.strides):
             if s == 0 and d > 1:
                 raise NxInvalidArgument(f"{name}: cannot write through a broadcast view (stride 0 on an axis of size {d})")
+    if not a.flags.writeable:
+        raise NxInvalidArgument(
+            f"{name}: cannot write through a read-only view (a view of a broadcast array, "
+            "a padded position, or read-only memory)"
+        )
 
 
 def _real(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -721,6 +777,8 @@ class NumpyBackend:
         return _aliased(t, exempt)
 
     def assign_at(self, dst: Tensor, key: tuple, src: Any) -> Tensor:
+        # dst itself decides: one element of a broadcast view is still many positions
+        _check_writable("assign", dst)
         self.assign(self.basic_view(dst, key), src)
         return dst
 
@@ -772,6 +830,7 @@ class NumpyBackend:
         """
         if len(key) == 1 and isinstance(key[0], Tensor):  # x[i], x[mask]
             return self.index_array(x, key[0])
+        _check_unsigned_key(key, x.shape)
         src = x.arr
         if src is None:
             src = _nd(x)
@@ -789,6 +848,8 @@ class NumpyBackend:
         b = i.arr
         if b is None:
             b = _nd(i)
+        if i.dtype is D.uint64:
+            _check_u64(b, a.shape[0], 0)
         r = a[b]
         t = MADE.make()  # _native, inlined: x[index array] is a benchmarked call
         t.arr = r
@@ -800,6 +861,7 @@ class NumpyBackend:
     def index_put(self, x: Tensor, key: tuple, value: Any) -> Tensor:
         """Writes ``value`` into ``x[key]`` in place (NumPy semantics: last write wins)."""
         _check_writable("index_put", x)
+        _check_unsigned_key(key, x.shape)
         k = tuple(_nd(i) if isinstance(i, Tensor) else i for i in key)
         d = _nd(x)
         v = _arg(value)
@@ -951,7 +1013,12 @@ class NumpyBackend:
 
     def from_dlpack(self, obj: Any, *, copy: bool | None = None) -> Tensor:
         """Imports a DLPack producer like from_host (shared when C-contiguous, copy=True copies, copy=False raises NxInvalidArgument if a copy is needed); BufferError propagates."""
-        a = np.from_dlpack(obj, copy=copy)
+        try:
+            a = np.from_dlpack(obj, copy=copy)
+        except (BufferError, MemoryError):
+            raise  # the producer cannot export (the protocol's error), or no memory
+        except Exception as e:  # noqa: BLE001 - whatever the producer's hooks gave NumPy
+            raise _dlpack_error(obj, e) from e
         return self._adopt(a, None if copy else copy, "from_dlpack")
 
     def from_sequence(self, values: Sequence[Any], shape: Sequence[int], dtype: DType) -> Tensor:
@@ -973,10 +1040,18 @@ class NumpyBackend:
 
     # ------------------------------------------------ basic indexing, rolling
     def basic_view(self, t: Tensor, key: tuple) -> Tensor:
-        """A view (no copy) for a basic key (``View.basic_index``'s key), by NumPy's indexing; a masked ``t`` is read into a fresh array first."""
+        """A view (no copy) for a basic key (``View.basic_index``'s key), by NumPy's
+        indexing; a masked ``t`` gives a masked view of its buffer (``View.basic_index``)."""
         a = t.arr
         if a is None:
-            a = _nd(t)
+            try:
+                return _over(t.buffer, t.view.basic_index(key), t.dtype, self)
+            except NxInvalidArgument:
+                # One padded position alone, which no 0-d View can mark as padding: its
+                # value (0), read-only, so that a write through it raises as through t.
+                r = np.array(_nd(t)[key])
+                r.flags.writeable = False
+                return _native(r, t.dtype, self)
         r = a[key]
         if type(r) is not _ndarray:  # every axis taken by an int: a 0-d view, not a scalar
             r = a[key + (Ellipsis,)]

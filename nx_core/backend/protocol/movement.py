@@ -34,9 +34,10 @@ class MovementPrimitives(Protocol):
         """Frontend guarantees: ``t``'s shape broadcasts to ``shape`` (right-aligned; its
         axes equal the target's or are 1). Backend must: an O(1) view over t's buffer laid
         out as ``View.broadcast_to`` (stride 0 on the added and expanded axes; masked
-        views too). Beyond the seed: ``expand`` after leading unit axes are added
-        (NumPy's ``broadcast_to``), which the frontend's broadcasting uses; a backend
-        implements both."""
+        views too). Writes through the result, and through any view taken from it, raise
+        (``assign``): NumPy's broadcast arrays are read-only too. Beyond the seed:
+        ``expand`` after leading unit axes are added (NumPy's ``broadcast_to``), which
+        the frontend's broadcasting uses; a backend implements both."""
 
     def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor | None:
         """Seed 004: ``reshape t shape`` changes the logical shape, preserving the
@@ -75,8 +76,9 @@ class MovementPrimitives(Protocol):
         items leave; missing trailing items are full slices too). Backend must: an O(1)
         view laid out as ``View.basic_index(key)`` over t's buffer (int axes dropped,
         each slice's range taken as ``slice.indices`` gives it; an axis of 0 or 1
-        elements keeps its stride); a masked ``t`` gives a view of a fresh copy of its
-        elements."""
+        elements keeps its stride); a masked ``t`` gives a masked view of its buffer (a
+        write through it raises as through ``t``), or, for one padded position alone
+        (no 0-d View is masked), a read-only 0-d tensor of 0."""
 
     def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Scalar) -> Tensor:
         """Seed 004: ``pad t padding fill_value`` extends t with ``fill_value``,
@@ -140,7 +142,9 @@ class MovementPrimitives(Protocol):
         or is a scalar. Backend must: what ``assign(basic_view(dst, key), src)`` does,
         and ``dst`` shows the written elements afterwards even where buffers are never
         written in place (such a backend gives ``dst`` new contents; views taken from
-        ``dst`` earlier keep the old ones). Returns ``dst``."""
+        ``dst`` earlier keep the old ones). Returns ``dst``. A ``dst`` that ``assign``
+        refuses is refused whatever the key: one element of a broadcast view stands at
+        many positions."""
 
     def assign(self, dst: Tensor, src: Tensor | Scalar) -> Tensor:
         """Seed 004: ``assign dst src`` copies the elements of src into dst in place
@@ -150,6 +154,7 @@ class MovementPrimitives(Protocol):
         view addresses each buffer element at most once (no stride 0). Backend must:
         write src's logical elements through dst's view into dst's buffer (every other
         buffer element untouched), correct even when ``src`` overlaps ``dst``; return
-        ``dst``. A masked or broadcast (stride 0 on an axis longer than 1) ``dst``
-        raises NxInvalidArgument, writing nothing; a ``dst`` with no elements is a
-        no-op, whatever its strides."""
+        ``dst``. A masked, broadcast (stride 0 on an axis longer than 1) or read-only
+        ``dst`` (a view taken from a broadcast view, read-only host memory) raises
+        NxInvalidArgument, writing nothing; a ``dst`` with no elements is a no-op,
+        whatever its strides."""
