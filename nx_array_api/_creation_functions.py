@@ -185,10 +185,11 @@ def _items(o: Any) -> Any:
     return o if t is list or t is tuple else [v for v in o]
 
 
-def _stacked(obj: Any, dtype: DType | None, copy: bool | None, dev: Device) -> Array | None:
+def _stacked(obj: Any, dtype: DType | None, copy: bool | None, dev: Device, given: bool) -> Array | None:
     """``obj`` when it is a nested sequence whose innermost items are all nx arrays of one
-    shape on ``dev``: those arrays stacked, at the cost of ``stack`` (one backend
-    concatenation, no element through Python); None for anything else."""
+    shape on one device (``dev`` when the caller ``given`` it, else theirs, as ``asarray``
+    of one array keeps its device): those arrays stacked, at the cost of ``stack`` (one
+    backend concatenation, no element through Python); None for anything else."""
     o = obj
     while _is_seq(o):  # the first leaf: an nx array, or not this case
         items = _items(o)
@@ -216,7 +217,7 @@ def _stacked(obj: Any, dtype: DType | None, copy: bool | None, dev: Device) -> A
             return None
         level = nxt
     shape = level[0].shape
-    B = dev.backend
+    B = dev.backend if given else level[0].backend
     if any(v.shape != shape or v.backend is not B for v in level):
         return None  # ragged, or on another device: the general walk decides
     if copy is False:
@@ -336,7 +337,7 @@ def asarray(
         if _flags.STRICT and _is_seq(obj) and any(isinstance(o, Array) for o in obj):
             # as array-api-strict: nx arrays directly in the list (deeper ones pass)
             raise TypeError("asarray: nx arrays in a list are not portable (strict mode); use stack")
-        st = _stacked(obj, dtype, copy, dev)
+        st = _stacked(obj, dtype, copy, dev, device is not None)
         if st is not None:
             return st
         try:
@@ -639,7 +640,7 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
     shape = [0] * n
     for a, p in zip(arrays, pos):
         shape[p] = a.shape[0]
-    full_shape = tuple(shape)
+    full_shape = check_shape("meshgrid", tuple(shape), d.itemsize)
     out = []
     for a, p in zip(arrays, pos):
         s = [1] * n

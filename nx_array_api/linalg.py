@@ -24,7 +24,7 @@ from . import _dtypes as _dt
 from ._array_object import Array
 from ._linear_algebra_functions import matmul, matrix_transpose, promote_operands, tensordot, vecdot  # noqa: F401 (re-exported)
 from ._compose import cast, kept
-from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, check_device_dtype, normalize_axes
+from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, check_device_dtype, check_shape, normalize_axes
 
 __all__ = [
     "cholesky",
@@ -354,7 +354,7 @@ def outer(x1: Array, x2: Array, /) -> Array:
     sa, sb = a.shape, b.shape
     if len(sa) != 1 or len(sb) != 1:
         raise ValueError(f"outer: x1 and x2 must be 1-D, got shapes {sa} and {sb}")
-    shape = (sa[0], sb[0])
+    shape = check_shape("outer", (sa[0], sb[0]), a.dtype.itemsize)
     a = B.broadcast_to(B.reshape(a, (sa[0], 1)), shape)
     b = B.broadcast_to(B.reshape(b, (1, sb[0])), shape)
     return B.mul(a, b)
