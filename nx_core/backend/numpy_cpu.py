@@ -60,7 +60,8 @@ def _over(buffer: np.ndarray, view: View, dtype: DType, backend: Any) -> Tensor:
 _ndarray = np.ndarray
 _zeros, _full, _array, _asarray = np.zeros, np.full, np.array, np.asarray
 _where, _concatenate, _matmul = np.where, np.concatenate, np.matmul
-_SCALARS = frozenset((bool, int, float, complex))  # what a binary primitive's second operand may be besides a tensor
+_SCALARS = frozenset((bool, int, float, complex))
+_U64 = D.uint64  # index arrays of it are checked before NumPy converts them (_check_u64)  # what a binary primitive's second operand may be besides a tensor
 
 
 def _native(arr: np.ndarray, dtype: DType, backend: Any) -> Tensor:
@@ -344,7 +345,7 @@ def _check_unsigned_key(key: tuple, shape: tuple) -> None:
         if k is None:
             continue
         if isinstance(k, Tensor):
-            if k.dtype is D.uint64:
+            if k.dtype is _U64:
                 _check_u64(_nd(k), shape[ax], ax)
             ax += k.ndim if k.dtype is D.bool_ else 1
         else:
@@ -777,9 +778,14 @@ class NumpyBackend:
         return _aliased(t, exempt)
 
     def assign_at(self, dst: Tensor, key: tuple, src: Any) -> Tensor:
-        # dst itself decides: one element of a broadcast view is still many positions
+        # dst itself decides: one element of a broadcast view is still many positions.
+        # (A basic view of a writable dst with no broadcast axis is writable: no second check.)
         _check_writable("assign", dst)
-        self.assign(self.basic_view(dst, key), src)
+        d = _nd(self.basic_view(dst, key))
+        s = _arg(src)
+        if type(s) is _ndarray and np.may_share_memory(d, s):
+            s = s.copy()
+        np.copyto(d, s, casting="unsafe")
         return dst
 
     def assign(self, dst: Tensor, src: Any) -> Tensor:
@@ -848,7 +854,7 @@ class NumpyBackend:
         b = i.arr
         if b is None:
             b = _nd(i)
-        if i.dtype is D.uint64:
+        if i.dtype is _U64:
             _check_u64(b, a.shape[0], 0)
         r = a[b]
         t = MADE.make()  # _native, inlined: x[index array] is a benchmarked call
