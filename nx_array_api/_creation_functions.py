@@ -156,6 +156,8 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
             if isinstance(o, Array):
                 dtypes.append(o.dtype)
                 o = o.backend.to_list(o)
+            else:
+                o = _items(o)
             if n < 0:
                 n = len(o)
             elif len(o) != n:
@@ -177,6 +179,71 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
             raise _Foreign
         kinds.add(k)
     return tuple(shape), values, kinds, dtypes
+
+
+def _items(o: Any) -> Any:
+    """The items of a nested-sequence node: a list or tuple as it is, any other sequence
+    by iterating it (its ``__len__`` is not trusted: a list subclass may lie about it)."""
+    t = type(o)
+    return o if t is list or t is tuple else [v for v in o]
+
+
+def _stacked(obj: Any, dtype: DType | None, copy: bool | None, dev: Device, given: bool) -> Array | None:
+    """``obj`` when it is a nested sequence whose innermost items are all nx arrays of one
+    shape on one device (``dev`` when the caller ``given`` it, else theirs, as ``asarray``
+    of one array keeps its device): those arrays stacked, at the cost of ``stack`` (one
+    backend concatenation, no element through Python); None for anything else."""
+    o = obj
+    while _is_seq(o):  # the first leaf: an nx array, or not this case
+        items = _items(o)
+        if not items:
+            return None
+        o = items[0]
+    if type(o) is not Array:
+        return None
+    outer: list[int] = []
+    level = [obj]
+    while not all(type(v) is Array for v in level):
+        nxt: list[Any] = []
+        n = -1
+        for v in level:
+            if not _is_seq(v):
+                return None  # arrays and scalars at one depth: the general walk decides
+            items = _items(v)
+            if n < 0:
+                n = len(items)
+            elif len(items) != n:
+                return None
+            nxt.extend(items)
+        outer.append(n)
+        if not n or len(outer) > MAX_DIMS:
+            return None
+        level = nxt
+    shape = level[0].shape
+    B = dev.backend if given else level[0].backend
+    if any(v.shape != shape or v.backend is not B for v in level):
+        return None  # ragged, or on another device: the general walk decides
+    if copy is False:
+        raise ValueError("asarray: building an array from a sequence of arrays needs a copy, but copy=False")
+    d = _promote_all("asarray", [v.dtype for v in level])
+    if dtype is not None:
+        if d.kind == "c" and dtype.kind in "iuf":
+            raise TypeError(f"asarray: cannot convert complex {d.name} to {dtype.name}; take real() or imag() first")
+        d = dtype
+    full = tuple(outer) + shape
+    _val.check_shape("asarray", full, d.itemsize)
+    if len(full) > MAX_DIMS:
+        raise ValueError(f"asarray: at most {MAX_DIMS} dimensions are supported")
+    one = (1,) + shape
+    parts = []
+    try:
+        for v in level:
+            t = v if v.dtype is d else B.cast(v, dtype=d)
+            r = B.reshape(t, one)
+            parts.append(r if r is not None else B.reshape(B.copy(t), one))
+        return B.reshape(B.cat(parts, axis=0), full)
+    except MemoryError as e:
+        raise MemoryError(core_message("asarray", e)) from None
 
 
 def _promote_all(name: str, dtypes: list[DType]) -> DType:
@@ -275,6 +342,9 @@ def asarray(
         if _is_seq(obj) and namespace_of(dev).strict and any(isinstance(o, Array) for o in obj):
             # as array-api-strict: nx arrays directly in the list (deeper ones pass)
             raise TypeError("asarray: nx arrays in a list are not portable (strict mode); use stack")
+        st = _stacked(obj, dtype, copy, dev, device is not None)
+        if st is not None:
+            return st
         try:
             shape, values, kinds, dtypes = _walk(obj)
         except _Foreign:
@@ -594,7 +664,7 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
     shape = [0] * n
     for a, p in zip(arrays, pos):
         shape[p] = a.shape[0]
-    full_shape = tuple(shape)
+    full_shape = check_shape("meshgrid", tuple(shape), d.itemsize)
     out = []
     for a, p in zip(arrays, pos):
         s = [1] * n

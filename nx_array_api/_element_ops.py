@@ -328,7 +328,10 @@ def inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, oth
                 if rd is d:
                     o = s
             if o is not None:
-                getattr(B, in_place)(t, o, out=t)
+                try:
+                    getattr(B, in_place)(t, o, out=t)
+                except NxInvalidArgument as e:  # read-only memory: x is left unchanged
+                    raise ValueError(core_message(name, e)) from None
                 return x
     r = fn(x, other)
     if r.dtype is not x.dtype:

@@ -36,7 +36,7 @@ log2 = _unary("log2", "floating-point", "log2", "Base-2 logarithm, elementwise."
 log10 = _unary("log10", "floating-point", "log10", "Base-10 logarithm, elementwise.")
 negative = _unary("negative", "numeric", "neg", "Numerical negative; integers wrap.")
 positive = _unary("positive", "numeric", "positive", "Numerical positive (a copy of x).")
-round = _unary("round", "numeric", "round", "Round to the nearest integer, halves to even.")  # noqa: A001
+round = _unary("round", "numeric", "round_half_even", "Round to the nearest integer, halves to even.")  # noqa: A001
 sign = _unary("sign", "numeric", "sign", "Sign: -1, 0 or 1 (z/|z| for complex).")
 signbit = _unary("signbit", "real floating-point", "signbit", "True where the sign bit is set.", since="2023.12")
 sin = _unary("sin", "floating-point", "sin", "Sine, elementwise (radians).")

@@ -17,7 +17,7 @@ from math import prod
 from typing import Any, Sequence
 
 from ._array_object import Array
-from ._validation import as_int, as_ints, check_array
+from ._validation import as_int, as_ints, check_array, check_shape, names_memory_errors
 
 __all__ = ["unfold", "fold"]
 
@@ -87,6 +87,7 @@ def _windows(name: str, what: str, sizes, ks, st, dl, pads) -> tuple[int, ...]:
     return tuple(out)
 
 
+@names_memory_errors
 def unfold(
     x: Array,
     kernel_size: int | Sequence[int],
@@ -106,7 +107,12 @@ def unfold(
     ks, st, dl, pads = _geometry("unfold", kernel_size, stride, dilation, padding, k)
     if x.ndim < k:
         raise ValueError(f"unfold: x has {x.ndim} dimensions, fewer than the {k} spatial axes of kernel_size")
-    _windows("unfold", "input", x.shape[x.ndim - k :], ks, st, dl, pads)
+    ls = _windows("unfold", "input", x.shape[x.ndim - k :], ks, st, dl, pads)
+    # Sizes no array can have (a padding of 2**62) are the namespace's ValueError, before
+    # the backend reads the padded input or allocates the result.
+    lead = x.shape[: x.ndim - k]
+    check_shape("unfold", lead + tuple(n + a + b for n, (a, b) in zip(x.shape[x.ndim - k :], pads)), x.dtype.itemsize)
+    check_shape("unfold", lead + (prod(ks), prod(ls)), x.dtype.itemsize)
     t = x
     B = t.backend
     if any(p != (0, 0) for p in pads):
@@ -116,6 +122,7 @@ def unfold(
     return B.unfold(t, kernel_size=ks, stride=st, dilation=dl, padding=pads)
 
 
+@names_memory_errors
 def fold(
     x: Array,
     output_size: int | Sequence[int],
@@ -148,5 +155,6 @@ def fold(
         raise ValueError(
             f"fold: x has {cols} windows, but output_size {osz} with this geometry gives L = {prod(ls)} {ls}"
         )
+    check_shape("fold", x.shape[:-2] + tuple(n + a + b for n, (a, b) in zip(osz, pads)), x.dtype.itemsize)
     t = x
     return t.backend.fold(t, output_size=osz, kernel_size=ks, stride=st, dilation=dl, padding=pads)

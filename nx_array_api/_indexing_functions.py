@@ -12,12 +12,14 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
-from ._validation import backend_of, broadcast_tensor, check_array, gate, normalize_axis
+from ._validation import backend_of, broadcast_tensor, check_array, check_shape, core_message, gate, normalize_axis
 
 __all__ = ["take", "take_along_axis"]
 
 
 def _check_bounds(name: str, idx: Tensor, n: int) -> None:
+    """IndexError unless every index is in ``[-n, n)``. The backend's minimum and maximum
+    read each element of memory once (a broadcast index costs its distinct values)."""
     if idx.numel == 0:
         return
     B = idx.backend
@@ -53,8 +55,14 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     else:
         ax = normalize_axis(name, axis, x.ndim)
     n = x.shape[ax]
+    # The result's size first (an index broadcast to 2**40 elements must not be walked
+    # before the allocation it leads to fails), then the bounds of the distinct indices.
+    check_shape(name, x.shape[:ax] + indices.shape + x.shape[ax + 1 :], x.dtype.itemsize)
     _check_bounds(name, indices, n)
-    return B.take(x, indices, axis=ax)
+    try:
+        return B.take(x, indices, axis=ax)
+    except MemoryError as e:
+        raise MemoryError(core_message(name, e)) from None
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
@@ -80,7 +88,12 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
             shape.append(b)
         else:
             raise ValueError(f"{name}: x of shape {xs} and indices of shape {js} cannot be broadcast outside axis {ax}")
+    out_shape = tuple(js[ax] if d is None else d for d in shape)
+    check_shape(name, out_shape, x.dtype.itemsize)  # before any work per index (see take)
     _check_bounds(name, indices, xs[ax])
     xt = broadcast_tensor(x, tuple(xs[ax] if d is None else d for d in shape))
-    it = broadcast_tensor(indices, tuple(js[ax] if d is None else d for d in shape))
-    return B.gather(xt, it, axis=ax)
+    it = broadcast_tensor(indices, out_shape)
+    try:
+        return B.gather(xt, it, axis=ax)
+    except MemoryError as e:
+        raise MemoryError(core_message(name, e)) from None

@@ -15,7 +15,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
-from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array
+from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_shape, core_message
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
@@ -49,7 +49,10 @@ def matmul(x1: Array, x2: Array, /) -> Array:
         s1, s2 = t1.shape, t2.shape
         B = t1.backend
         if len(s1) == 2 and len(s2) == 2 and s1[1] == s2[0] and t1.dtype is t2.dtype and t1.dtype in _dt.numeric and t2.backend is B:
-            return B.matmul(t1, t2)
+            try:
+                return B.matmul(t1, t2)
+            except ValueError as e:  # a result size no array can have (NumPy's words)
+                raise ValueError(core_message("matmul", e)) from None
     t1, t2, B = promote_operands("matmul", x1, x2, _dt.numeric, "numeric")
     s1, s2 = t1.shape, t2.shape
     if not s1 or not s2:
@@ -63,6 +66,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     if a[-1] != b[-2]:
         raise ValueError(f"matmul: inner dimensions differ: shapes {s1} and {s2} ({a[-1]} != {b[-2]})")
     batch = broadcast_shapes("matmul", a[:-2], b[:-2])
+    check_shape("matmul", batch + (a[-2], b[-1]), t1.dtype.itemsize)
     t1 = broadcast_tensor(t1, batch + a[-2:])
     t2 = broadcast_tensor(t2, batch + b[-2:])
     r = B.matmul(t1, t2)
@@ -126,6 +130,8 @@ def tensordot(
             raise ValueError(
                 f"tensordot: contracted axis {i} of x1 (size {s1[i]}) and axis {j} of x2 (size {s2[j]}) differ"
             )
+    free = tuple(d for i, d in enumerate(s1) if i not in a1) + tuple(d for j, d in enumerate(s2) if j not in a2)
+    check_shape("tensordot", free, t1.dtype.itemsize)
     return B.tensordot(t1, t2, axes=(list(a1), list(a2)))
 
 

@@ -28,6 +28,7 @@ from ._validation import (
     broadcast_tensor,
     check_array,
     check_shape,
+    core_message,
     gate,
     names_memory_errors,
     normalize_axis,
@@ -145,7 +146,10 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
                         if type(t) is not c or t.backend is not B or t.dtype is not d or len(t.shape) != 1:
                             break
                     else:
-                        return B.cat(arrays, axis=0)
+                        try:
+                            return B.cat(arrays, axis=0)
+                        except ValueError as e:  # a joined size no array can have
+                            raise ValueError(core_message(name, e)) from None
                 else:
                     head, tail = s0[:ax], s0[ax + 1 :]
                     for t in arrays:
@@ -155,11 +159,15 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
                         if t.backend is not B or t.dtype is not d or len(sh) != nd or sh[:ax] != head or sh[ax + 1 :] != tail:
                             break
                     else:
-                        return B.cat(arrays, axis=ax)
+                        try:
+                            return B.cat(arrays, axis=ax)
+                        except ValueError as e:  # a joined size no array can have
+                            raise ValueError(core_message(name, e)) from None
     xs = _arrays(name, arrays)
     B = backend_of(name, *(a for a in xs))
     d = _common_dtype(name, xs)
     if axis is None:
+        check_shape(name, (sum(a.size for a in xs),), d.itemsize)
         ts = [cast(flat(a), d) for a in xs]
         return B.cat(ts, axis=0)
     nd = xs[0].ndim
@@ -172,6 +180,7 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
     for a in xs[1:]:
         if any(p != q for i, (p, q) in enumerate(zip(s0, a.shape)) if i != ax):
             raise ValueError(f"{name}: shapes {s0} and {a.shape} differ outside axis {ax}")
+    check_shape(name, s0[:ax] + (sum(a.shape[ax] for a in xs),) + s0[ax + 1 :], d.itemsize)
     return B.cat([cast(a, d) for a in xs], axis=ax)
 
 
@@ -374,6 +383,7 @@ def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) ->
             raise ValueError(f"{name}: all arrays must have the same shape, got {s0} and {a.shape}")
     ax = _axis(name, axis, len(s0) + 1)
     shape = s0[:ax] + (1,) + s0[ax:]
+    check_shape(name, s0[:ax] + (len(xs),) + s0[ax:], d.itemsize)
     return B.cat([cast(reshaped(a, shape), d) for a in xs], axis=ax)
 
 

@@ -243,6 +243,8 @@ def core_message(name: str, e: BaseException) -> str:
     head, sep, rest = msg.partition(": ")
     if sep and head.isidentifier():
         msg = rest
+    if not msg and isinstance(e, MemoryError):  # an allocator that said nothing
+        msg = "not enough memory for the result"
     return f"{name}: {msg}"
 
 

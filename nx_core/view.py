@@ -282,6 +282,13 @@ class View:
         strided view can express (incompatible strides, a masked view): the caller
         copies (or refuses, when asked not to copy). Where the spec's reshape fails with
         "incompatible strides" or "cannot reshape views with masks", this returns None.
+
+        Old and new axes are matched as NumPy's ``_attempt_nocopy_reshape`` matches them
+        (``_nocopy_strides``), so every reshape NumPy makes without a copy is a view here
+        too, with negative and zero strides, and runs of axes that merge and split at
+        once (a flipped ``[3, 4]`` as ``[4, 3]``). The spec's greedy matcher (§2.6) finds
+        a subset of these: where its table says "error" for a reshape NumPy makes as a
+        view (``V([4,2,3],[1,12,4])`` to ``[4,3,2]``), this returns the view.
         """
         if type(new_shape) is not tuple:
             new_shape = tuple(new_shape)
@@ -315,18 +322,9 @@ class View:
         if not any(strides):
             zs = (0,) * len(new_shape)
             return _make(new_shape, zs, offset, None, zs == ncstr)
-        old_nz = [(d, s) for d, s in zip(shape, strides) if d != 1]
-        new_nz = [d for d in new_shape if d != 1]
-        matched = None
-        if [d for d, _ in old_nz] == new_nz:
-            matched = [s for _, s in old_nz]
-        else:
-            matched = _match([(d, s) for d, s in zip(shape, strides) if d > 1],
-                             [d for d in new_shape if d > 1])
+        matched = _nocopy_strides(shape, strides, new_shape)
         if matched is not None:
-            it = iter(matched)
-            out = tuple([0 if d == 1 else next(it) for d in new_shape])
-            return _make(new_shape, out, offset, None, out == ncstr)
+            return _make(new_shape, matched, offset, None, matched == ncstr)
         return None  # valid, but these strides cannot express it: the caller copies
 
     def expand(self, new_shape) -> "View":
@@ -521,22 +519,27 @@ class View:
         stride). Missing trailing items are full slices. An axis that keeps 0 or 1
         elements keeps its stride, so no step, however large, grows a stride. The
         result addresses a subset of this view's elements: an item out of range, a
-        zero step, too many items, a masked or a symbolic view raise NxInvalidArgument.
+        zero step, too many items or a symbolic view raise NxInvalidArgument.
+
+        A masked (padded) view gives a masked view of the same buffer: each slice keeps
+        the positions of its range that were valid, an int inside the valid interval of
+        its axis drops it, and an int outside it makes every remaining position invalid.
+        A 0-d result at a padded position has no such view (a 0-d View has no mask to
+        say so): NxInvalidArgument.
         """
         if type(self) is not View:
             raise NxInvalidArgument(
                 "basic_index: cannot index symbolic shape, bind all symbolic dimensions first"
             )
-        if self.mask is not None:
-            raise NxInvalidArgument(
-                "basic_index: cannot index a masked view, call contiguous() first"
-            )
         shape = self.shape
         strides = self.strides
         offset = self.offset
+        mask = self.mask
         key = _basic_key(key, shape)
         out_shape: list[int] = []
         out_strides: list[int] = []
+        out_mask: list[tuple[int, int]] = []
+        padded = False  # an int index fell on a padded position
         new_axes = None
         ax = 0
         try:
@@ -547,12 +550,15 @@ class View:
                             f"basic_index: index {k} out of range for axis {ax} of size {shape[ax]}"
                         )
                     offset += k * strides[ax]
+                    if mask is not None and not mask[ax][0] <= k < mask[ax][1]:
+                        padded = True
                 elif k is None:
                     if new_axes is None:
                         new_axes = []
                     new_axes.append(len(out_shape))
                     out_shape.append(1)
                     out_strides.append(0)
+                    out_mask.append((0, 1))
                     continue
                 else:
                     b, e, step = k
@@ -571,6 +577,8 @@ class View:
                             s *= step
                     out_shape.append(m)
                     out_strides.append(s)
+                    if mask is not None:
+                        out_mask.append(_range_mask(b, step, m, mask[ax]))
                 ax += 1
         except NxInvalidArgument:
             raise
@@ -593,6 +601,14 @@ class View:
             for i in new_axes:
                 out_strides[i] = cstr[i]
         strides_t = tuple(out_strides)
+        if mask is not None and not zero:
+            if padded:
+                if not shape_t:
+                    raise NxInvalidArgument(
+                        "basic_index: a padded position of a masked view has no 0-d view"
+                    )
+                out_mask[0] = (0, 0)  # every position is padding
+            return _build(shape_t, offset, strides_t, tuple(out_mask))
         return _make(shape_t, strides_t, 0 if zero else offset, None, strides_t == cstr)
 
     def broadcast_to(self, new_shape) -> "View":
@@ -812,44 +828,63 @@ def _build(shape: tuple, offset: int, strides, mask) -> View:
     return _make(shape, strides, offset, None, strides == cstr)
 
 
-def _match(old, new):
-    """Merge/split matching of (dim, stride) pairs (dims > 1) onto new dims > 1."""
-    out: list[Any] = []
-    i = j = 0
-    lo, ln = len(old), len(new)
-    old = list(old)
-    while True:
-        if i == lo and j == ln:
-            return out
-        if i == lo or j == ln:
-            return None
-        od, os_ = old[i]
-        nd = new[j]
-        if od == nd:
-            out.append(os_)
-            i += 1
-            j += 1
-        elif od > nd:
-            if od % nd:
+def _range_mask(b: int, step: int, m: int, valid: tuple) -> tuple[int, int]:
+    """The valid interval of the ``m`` positions ``b, b + step, ...`` of an axis whose
+    valid interval is ``valid``: positions in a range are monotonic, so it is one
+    interval (``(0, 0)`` when none is valid)."""
+    lo, hi = valid
+    if step > 0:
+        j0 = -((b - lo) // step)  # first j with b + j*step >= lo
+        j1 = -((b - hi) // step)  # first j with b + j*step >= hi
+    else:
+        s = -step
+        j0 = (b - hi) // s + 1  # first j with b - j*s < hi
+        j1 = (b - lo) // s + 1  # first j with b - j*s < lo
+    j0 = min(max(j0, 0), m)
+    j1 = min(max(j1, 0), m)
+    return (j0, j1) if j1 > j0 else (0, 0)
+
+
+def _nocopy_strides(shape: tuple, strides: tuple, new_shape: tuple) -> tuple | None:
+    """The strides that lay ``new_shape`` out over the elements a view of ``shape`` and
+    ``strides`` addresses, in the same C order, or None when no strides can.
+
+    NumPy's ``_attempt_nocopy_reshape`` (C order), transcribed: the size-1 axes of the
+    old shape are dropped; the old and new axes are then cut into the shortest runs of
+    equal element counts (a run of old axes may merge into a run of new ones, or split,
+    or both: ``(3, 4)`` viewed as ``(4, 3)`` is one run of 12 elements on each side); a
+    run of old axes must be contiguous in itself (each axis steps over the next one
+    whole: ``stride[k] == dim[k+1] * stride[k+1]``), whatever the sign or size of its
+    strides, and the new axes of a run step from its innermost old stride outwards. So it
+    finds every view NumPy finds, negative and zero strides included. Size-1 axes of
+    ``new_shape`` get stride 0 (spec 2.6); their stride is never used to address.
+    Both shapes have the same, non-zero, number of elements.
+    """
+    old = [(d, st) for d, st in zip(shape, strides) if d != 1]
+    lo, ln = len(old), len(new_shape)
+    out = [0] * ln
+    oi = ni = 0
+    while ni < ln and oi < lo:
+        nj, oj = ni + 1, oi + 1
+        np_, op = new_shape[ni], old[oi][0]
+        while np_ != op:
+            if np_ < op:
+                np_ *= new_shape[nj]
+                nj += 1
+            else:
+                op *= old[oj][0]
+                oj += 1
+        for k in range(oi, oj - 1):  # the run of old axes must be contiguous in itself
+            if old[k][1] != old[k + 1][0] * old[k + 1][1]:
                 return None
-            r = od // nd
-            out.append(os_ * r)
-            old[i] = (r, os_)
-            j += 1
-        else:
-            size, stride = od, os_
-            i += 1
-            while size != nd:
-                if size > nd or i == lo:
-                    return None
-                d2, s2 = old[i]
-                if stride != s2 * d2:
-                    return None
-                size *= d2
-                stride = s2
-                i += 1
-            out.append(stride)
-            j += 1
+        st = old[oj - 1][1]  # the innermost old stride, then outwards
+        for k in range(nj - 1, ni - 1, -1):
+            d = new_shape[k]
+            out[k] = 0 if d == 1 else st
+            st *= d
+        ni, oi = nj, oj
+    # (the new axes left over are trailing 1s: stride 0 already)
+    return tuple(out)
 
 
 # ----- symbolic views ------------------------------------------------------

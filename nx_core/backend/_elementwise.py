@@ -22,15 +22,15 @@ import numpy as np
 
 __all__ = [
     "div",
+    "mod",
     "floor_divide",
     "remainder",
     "pow",
-    "maximum",
-    "minimum",
     "neg",
     "recip",
     "abs",
     "sign",
+    "round_half_away",
     "round_half_even",
     "trunc",
     "floor",
@@ -96,6 +96,21 @@ def div(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarr
         r = np.fmod(a, b)
         np.subtract(a, r, out=r)
         return np.floor_divide(r, b, out=out)
+
+
+def mod(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """The seed's ``mod_``: the remainder of C division, with the sign of the dividend.
+    Integers: C ``%`` (``-7 % 2 = -1``, ``7 % -2 = 1``), ``x % 0 = 0``, ``INT_MIN % -1 =
+    0``; floats: C ``fmod`` (``fmod(-7.5, 2) = -1.5``; ``fmod(x, 0)`` and ``fmod(inf, y)``
+    are NaN, ``fmod(x, inf) = x``); bool: False (``0 % x`` and ``x % 0`` are 0);
+    complex rejected. NumPy's ``fmod`` is all of that on integers and floats."""
+    _reject_complex("mod_", a)
+    out = _alloc(out, a.shape, a.dtype)
+    if a.dtype.kind == "b":
+        out[...] = False
+        return out
+    with np.errstate(**_IGNORE):
+        return np.fmod(a, b, out=out)
 
 
 def floor_divide(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -220,6 +235,24 @@ def sign(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
             out[...] = 0
             return np.divide(x, mag, out=out, where=mag != 0)
         return np.sign(x, out=out)
+
+
+def round_half_away(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """The seed's ``round``: to the nearest integer, halves away from zero (C's ``round``:
+    ``2.5 -> 3``, ``-2.5 -> -3``, ``0.5 -> 1``, ``-0.3 -> -0.0``); NaN and +-inf stay;
+    identity (a copy) on integers and bool; complex rejected. ``x - trunc(x)`` is exact,
+    so a value just below a half (0.49999999999999994) rounds down, which ``trunc(x +
+    0.5)`` would get wrong."""
+    if x.dtype.kind in "iub":
+        return _copy_into(x, out)
+    _reject_complex("round", x)
+    out = _alloc(out, x.shape, x.dtype)
+    with np.errstate(**_IGNORE):
+        t = np.trunc(x)
+        away = np.abs(np.subtract(x, t)) >= 0.5
+        np.copyto(out, t)
+        np.add(out, np.sign(x), out=out, where=away)
+    return out
 
 
 def round_half_even(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:

@@ -428,6 +428,65 @@ class DaskBackend:
         graph = HighLevelGraph.from_collections(name, layer, dependencies=())
         return _tensor(da.Array(graph, name, chunks, meta=np.empty((0,) * len(shape), nd)), dtype, self)
 
+    # ------------------------------------------------------------ the seed's primitives
+    # Seed 004's names (protocol.SEED_PRIMITIVES) that the generic wrappers below the
+    # class would not compute lazily: the element-wise ones chunk by chunk with the NumPy
+    # backend's kernels, expand and pad as Dask's own lazy operations, and the reductions'
+    # keepdims as a reshape of the reduced array.
+    def dtype(self, t: Tensor) -> DType:
+        return t.dtype
+
+    def context(self, t: Tensor) -> Any:
+        return t.backend
+
+    def mod_(self, a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+        return self._chunkwise("mod_", (a, b), {"out": out})
+
+    def and_(self, a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+        return self._chunkwise("and_", (a, b), {"out": out})
+
+    def or_(self, a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+        return self._chunkwise("or_", (a, b), {"out": out})
+
+    def xor(self, a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+        return self._chunkwise("xor", (a, b), {"out": out})
+
+    def round_half_even(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        return self._chunkwise("round_half_even", (x,), {"out": out})
+
+    def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:
+        from .numpy_cpu import check_expand
+
+        shape = tuple(shape)
+        check_expand(t.shape, shape)
+        return self.broadcast_to(t, shape)
+
+    def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Any) -> Tensor:
+        pads = tuple((int(b), int(e)) for b, e in padding)
+        if t.numel == 0 or not pads:
+            return self._eager("pad", (t, pads, fill_value), {})
+        v = _nd(self.np.full(t.dtype, (), fill_value))  # nx's conversion of the value
+        return _tensor(da.pad(t.arr, pads, mode="constant", constant_values=v), t.dtype, self)
+
+    def _keepdims(self, name: str, x: Tensor, axes: Sequence[int], keepdims: bool, out: Tensor | None) -> Tensor:
+        if not keepdims:
+            return self._reduce(name, x, axes=axes, out=out)
+        r = self._reduce(name, x, axes=axes)
+        kept = tuple(1 if i in axes else n for i, n in enumerate(x.shape))
+        return self._into(out, r.arr.reshape(kept), r.dtype)
+
+    def reduce_sum(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._keepdims("reduce_sum", x, axes, keepdims, out)
+
+    def reduce_prod(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._keepdims("reduce_prod", x, axes, keepdims, out)
+
+    def reduce_max(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._keepdims("reduce_max", x, axes, keepdims, out)
+
+    def reduce_min(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._keepdims("reduce_min", x, axes, keepdims, out)
+
 
 def _int_slice(s: slice) -> slice:
     """``s`` with each of start, stop and step None or an int (``operator.index`` of it)."""

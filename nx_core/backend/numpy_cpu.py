@@ -27,6 +27,7 @@ from ..tensor import MADE, Tensor, explicit, tensor_maker
 from ..view import View
 from . import _elementwise as E
 from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
+from ._reduce import _distinct
 from ._strided import read, strided
 
 __all__ = ["NumpyBackend", "to_numpy_dtype", "from_numpy_dtype"]
@@ -59,7 +60,8 @@ def _over(buffer: np.ndarray, view: View, dtype: DType, backend: Any) -> Tensor:
 _ndarray = np.ndarray
 _zeros, _full, _array, _asarray = np.zeros, np.full, np.array, np.asarray
 _where, _concatenate, _matmul = np.where, np.concatenate, np.matmul
-_SCALARS = frozenset((bool, int, float, complex))  # what a binary primitive's second operand may be besides a tensor
+_SCALARS = frozenset((bool, int, float, complex))
+_U64 = D.uint64  # index arrays of it are checked before NumPy converts them (_check_u64)  # what a binary primitive's second operand may be besides a tensor
 
 
 def _native(arr: np.ndarray, dtype: DType, backend: Any) -> Tensor:
@@ -79,16 +81,35 @@ _REVERSED = slice(None, None, -1)
 
 
 def _broadcast(a: np.ndarray, shape: tuple) -> np.ndarray:
-    """NumPy's ``broadcast_to`` without its iterator set-up, and writable like every nx
-    view (the frontend refuses writes to a whole broadcast view, not to one element)."""
+    """NumPy's ``broadcast_to`` without its iterator set-up, read-only as NumPy's: one
+    element stands at many positions, so a write through the view, or through any view
+    taken from it (NumPy passes the flag on), raises instead of landing in all of them
+    (and in the array it was broadcast from)."""
     k = len(shape) - a.ndim
     if a.shape == shape[k:]:  # leading axes added, none expanded: the commonest broadcast
         strides = (0,) * k + a.strides
     else:
         strides = (0,) * k + tuple([0 if d == 1 and n != 1 else s for d, s, n in zip(a.shape, a.strides, shape[k:])])
     if a.flags.c_contiguous and a.size:
-        return np.ndarray(shape, a.dtype, a, 0, strides)
-    return np.lib.stride_tricks.as_strided(a, shape, strides)
+        r = np.ndarray(shape, a.dtype, a, 0, strides)
+        r.flags.writeable = False
+        return r
+    return np.lib.stride_tricks.as_strided(a, shape, strides, writeable=False)
+
+
+def _dims(shape: Sequence[int]) -> str:
+    """A shape as the seed's messages print it: ``[2,3]``."""
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def check_expand(old: tuple, new: tuple) -> None:
+    """NxInvalidArgument, with ``View.expand``'s messages, unless ``new`` has old's rank and
+    each of its axes equals old's or old's is 1 (a zero-size axis expands to 0 only)."""
+    if len(new) != len(old):
+        raise NxInvalidArgument(f"expand: rank mismatch: {_dims(new)} vs {_dims(old)}")
+    for i, (od, nd) in enumerate(zip(old, new)):
+        if od != nd and od != 1:
+            raise NxInvalidArgument(f"expand: dimension {i} (size {od}) cannot expand to size {nd}, only singletons expand")
 
 
 def _address(a: np.ndarray) -> int:
@@ -237,7 +258,11 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = N
                 t.shape = r.shape if s is None else s
                 return t
             return self._wrap(r)
-        ufunc(x, y, out=_nd(out))
+        try:
+            ufunc(x, y, out=_nd(out))
+        except ValueError:
+            _check_writable(name, out)  # a read-only out: nx's error, not NumPy's
+            raise
         return out
 
     op.__name__ = op.__qualname__ = name
@@ -315,17 +340,64 @@ def _erf(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
+def _check_u64(arr: np.ndarray, n: int, axis: int) -> None:
+    """IndexError for a uint64 index array holding a value ``>= n``: NumPy converts such
+    arrays to intp, where ``2**64 - 5`` would become ``-5`` and index from the end. The
+    maximum reads each element of memory once (``_reduce._distinct``)."""
+    if arr.size:
+        m = int(_distinct(arr, tuple(range(arr.ndim))).max())
+        if m >= n:
+            raise IndexError(f"index {m} is out of bounds for axis {axis} with size {n}")
+
+
+def _check_unsigned_key(key: tuple, shape: tuple) -> None:
+    """``_check_u64`` for each uint64 tensor of an advanced key (items as ``index`` takes them)."""
+    ax = 0
+    for k in key:
+        if k is None:
+            continue
+        if isinstance(k, Tensor):
+            if k.dtype is _U64:
+                _check_u64(_nd(k), shape[ax], ax)
+            ax += k.ndim if k.dtype is D.bool_ else 1
+        else:
+            ax += 1
+
+
+def _dlpack_error(obj: Any, e: BaseException) -> Exception:
+    """nx's error for a DLPack producer whose hooks NumPy could not use: a capsule that
+    is not a DLPack tensor or was already consumed (NxInvalidArgument: a bad value),
+    anything else (a ``__dlpack__`` that returns junk or raises, a bad
+    ``__dlpack_device__``) TypeError; NumPy's words in parentheses."""
+    what = type(obj).__name__
+    if "capsule" in str(e).lower():
+        return NxInvalidArgument(
+            f"from_dlpack: {what}.__dlpack__() gave no DLPack capsule that can be read "
+            f"(not a capsule, or one already consumed: {e})"
+        )
+    return TypeError(f"from_dlpack: cannot import a {what} through DLPack ({type(e).__name__}: {e})")
+
+
 def _check_writable(name: str, t: Any) -> None:
-    """Writes go through views that address each element once: not padded, not broadcast.
+    """Writes go through views that address each element once and may be written: not
+    padded, not broadcast, not read-only (a view taken from a broadcast view, the value
+    of a padded position, host memory shared read-only).
 
     A view with no elements writes nothing, so any layout of it is writable."""
     a = t.arr
     if a is None:
         raise NxInvalidArgument(f"{name}: cannot write through a masked (padded) view")
-    if 0 in a.strides and a.size:
+    if not a.size:
+        return
+    if 0 in a.strides:
         for d, s in zip(a.shape, a.strides):
             if s == 0 and d > 1:
                 raise NxInvalidArgument(f"{name}: cannot write through a broadcast view (stride 0 on an axis of size {d})")
+    if not a.flags.writeable:
+        raise NxInvalidArgument(
+            f"{name}: cannot write through a read-only view (a view of a broadcast array, "
+            "a padded position, or read-only memory)"
+        )
 
 
 def _real(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -416,6 +488,12 @@ class NumpyBackend:
     def view(self, t: Tensor) -> View:
         return t.view
 
+    def dtype(self, t: Tensor) -> DType:
+        return t.dtype
+
+    def context(self, t: Tensor) -> Any:
+        return t.backend
+
     def layout(self, t: Tensor) -> tuple[np.ndarray, View]:
         """The buffer holding ``t.arr``'s elements (the ndarray owning the memory) and the View of ``arr`` in it."""
         b = _buffer_of(t.arr)
@@ -478,9 +556,11 @@ class NumpyBackend:
     cmpne = _binary_ufunc(np.not_equal, "cmpne", "out (bool) <- a != b.", D.bool_)
     cmplt = _binary_ufunc(np.less, "cmplt", "out (bool) <- a < b.", D.bool_)
     cmple = _binary_ufunc(np.less_equal, "cmple", "out (bool) <- a <= b.", D.bool_)
-    bitwise_and = _binary_ufunc(np.bitwise_and, "bitwise_and", "Bitwise and (logical on bool).")
-    bitwise_or = _binary_ufunc(np.bitwise_or, "bitwise_or", "Bitwise or (logical on bool).")
-    bitwise_xor = _binary_ufunc(np.bitwise_xor, "bitwise_xor", "Bitwise xor (logical on bool).")
+    and_ = _binary_ufunc(np.bitwise_and, "and_", "Bitwise and (logical on bool).")
+    or_ = _binary_ufunc(np.bitwise_or, "or_", "Bitwise or (logical on bool).")
+    xor = _binary_ufunc(np.bitwise_xor, "xor", "Bitwise xor (logical on bool).")
+    bitwise_and, bitwise_or, bitwise_xor = and_, or_, xor  # [ALIAS]: the standard's names
+    mod_ = _kernel(E.mod, "mod_", "C remainder (sign of the dividend): C % on integers (x % 0 = 0), fmod on floats.", 2)
     # Named after the standard (beyond Nx's original set).
     floor_divide = _kernel(E.floor_divide, "floor_divide", "Flooring division; integer x//0 = 0.", 2)
     remainder = _kernel(E.remainder, "remainder", "Remainder with the sign of the divisor; x%0 = 0.", 2)
@@ -522,7 +602,8 @@ class NumpyBackend:
     log10 = _unary_ufunc(np.log10, "log10", "Base-10 logarithm.")
     square = _unary_ufunc(np.square, "square", "x * x.")
     positive = _kernel(_positive, "positive", "A copy of x.", 1)
-    round = _by_kind("round", "Round half to even (the standard's round).", "fc", np.rint, E.round_half_even, 1)
+    round = _kernel(E.round_half_away, "round", "Round half away from zero (C's round, the seed's).", 1)
+    round_half_even = _by_kind("round_half_even", "Round half to even (the standard's round).", "fc", np.rint, E.round_half_even, 1)
     signbit = _unary_ufunc(np.signbit, "signbit", "out (bool) <- the sign bit of x.", D.bool_)
     isnan = _unary_ufunc(np.isnan, "isnan", "out (bool) <- x is NaN.", D.bool_)
     isinf = _unary_ufunc(np.isinf, "isinf", "out (bool) <- x is infinite.", D.bool_)
@@ -541,21 +622,21 @@ class NumpyBackend:
         return out
 
     # ------------------------------------------------------------- reductions
-    def _reduce(self, fn: Any, x: Tensor, axes: Sequence[int], out: Tensor | None) -> Tensor:
-        r = fn(_nd(x), tuple(axes), False, out=None if out is None else _nd(out))
+    def _reduce(self, fn: Any, x: Tensor, axes: Sequence[int], out: Tensor | None, keepdims: bool = False) -> Tensor:
+        r = fn(_nd(x), tuple(axes), keepdims, out=None if out is None else _nd(out))
         return self._wrap(r) if out is None else out
 
-    def reduce_sum(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_sum, x, axes, out)
+    def reduce_sum(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_sum, x, axes, out, keepdims)
 
-    def reduce_prod(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_prod, x, axes, out)
+    def reduce_prod(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_prod, x, axes, out, keepdims)
 
-    def reduce_max(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_max, x, axes, out)
+    def reduce_max(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_max, x, axes, out, keepdims)
 
-    def reduce_min(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
-        return self._reduce(_reduce.reduce_min, x, axes, out)
+    def reduce_min(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._reduce(_reduce.reduce_min, x, axes, out, keepdims)
 
     def reduce_any(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         return self._reduce(_reduce.reduce_any, x, axes, out)
@@ -567,12 +648,12 @@ class NumpyBackend:
         r = _reduce.reduce_var(_nd(x), tuple(axes), correction, out=None if out is None else _nd(out))
         return self._wrap(r, x.dtype) if out is None else out
 
-    def argmax(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
-        r = _reduce.argmax(_nd(x), axis, False, out=None if out is None else _nd(out))
+    def argmax(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        r = _reduce.argmax(_nd(x), axis, keepdims, out=None if out is None else _nd(out))
         return self._wrap(r) if out is None else out
 
-    def argmin(self, x: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
-        r = _reduce.argmin(_nd(x), axis, False, out=None if out is None else _nd(out))
+    def argmin(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        r = _reduce.argmin(_nd(x), axis, keepdims, out=None if out is None else _nd(out))
         return self._wrap(r) if out is None else out
 
     def associative_scan(self, x: Tensor, *, axis: int, op: str, out: Tensor | None = None) -> Tensor:
@@ -591,6 +672,13 @@ class NumpyBackend:
     # ---------------------------------------------------------------- movement
     # Movement primitives are NumPy's own view operations on ``arr`` (bounds-checked by
     # NumPy); a masked tensor, which no ndarray can express, moves its explicit View.
+    def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:
+        """The seed's ``expand``: a stride-0 view (no copy) of ``t`` with its unit axes
+        expanded to ``shape`` (same rank; NxInvalidArgument otherwise)."""
+        shape = tuple(shape)
+        check_expand(t.shape, shape)
+        return self.broadcast_to(t, shape)
+
     def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         """A stride-0 view (no copy) of ``t`` with ``shape``: leading unit axes added, unit axes expanded."""
         shape = tuple(shape)
@@ -639,6 +727,14 @@ class NumpyBackend:
         if a is None:
             return _over(t.buffer, t.view.flip(tuple(flags)), t.dtype, self)
         return _native(a[tuple([_REVERSED if f else _ALL for f in flags])], t.dtype, self)
+
+    def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Any) -> Tensor:
+        """The seed's ``pad``: a fresh C-contiguous tensor, ``fill_value`` around a copy of ``t``."""
+        pads = tuple((int(b), int(e)) for b, e in padding)
+        src = _nd(t)
+        r = _full(tuple(d + b + e for d, (b, e) in zip(src.shape, pads)), fill_value, dtype=src.dtype)
+        r[tuple(slice(b, b + d) for d, (b, _) in zip(src.shape, pads))] = src
+        return self._wrap(r, t.dtype)
 
     def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
         """Virtual padding (``View.pad``): no copy; padded positions read as zero."""
@@ -699,7 +795,14 @@ class NumpyBackend:
         return _aliased(t, exempt)
 
     def assign_at(self, dst: Tensor, key: tuple, src: Any) -> Tensor:
-        self.assign(self.basic_view(dst, key), src)
+        # dst itself decides: one element of a broadcast view is still many positions.
+        # (A basic view of a writable dst with no broadcast axis is writable: no second check.)
+        _check_writable("assign", dst)
+        d = _nd(self.basic_view(dst, key))
+        s = _arg(src)
+        if type(s) is _ndarray and np.may_share_memory(d, s):
+            s = s.copy()
+        np.copyto(d, s, casting="unsafe")
         return dst
 
     def assign(self, dst: Tensor, src: Any) -> Tensor:
@@ -750,6 +853,7 @@ class NumpyBackend:
         """
         if len(key) == 1 and isinstance(key[0], Tensor):  # x[i], x[mask]
             return self.index_array(x, key[0])
+        _check_unsigned_key(key, x.shape)
         src = x.arr
         if src is None:
             src = _nd(x)
@@ -767,6 +871,8 @@ class NumpyBackend:
         b = i.arr
         if b is None:
             b = _nd(i)
+        if i.dtype is _U64:
+            _check_u64(b, a.shape[0], 0)
         r = a[b]
         make = self.make_tensor
         t = make()  # _native, inlined: x[index array] is a benchmarked call
@@ -779,6 +885,7 @@ class NumpyBackend:
     def index_put(self, x: Tensor, key: tuple, value: Any) -> Tensor:
         """Writes ``value`` into ``x[key]`` in place (NumPy semantics: last write wins)."""
         _check_writable("index_put", x)
+        _check_unsigned_key(key, x.shape)
         k = tuple(_nd(i) if isinstance(i, Tensor) else i for i in key)
         d = _nd(x)
         v = _arg(value)
@@ -930,7 +1037,12 @@ class NumpyBackend:
 
     def from_dlpack(self, obj: Any, *, copy: bool | None = None) -> Tensor:
         """Imports a DLPack producer like from_host (shared when C-contiguous, copy=True copies, copy=False raises NxInvalidArgument if a copy is needed); BufferError propagates."""
-        a = np.from_dlpack(obj, copy=copy)
+        try:
+            a = np.from_dlpack(obj, copy=copy)
+        except (BufferError, MemoryError):
+            raise  # the producer cannot export (the protocol's error), or no memory
+        except Exception as e:  # noqa: BLE001 - whatever the producer's hooks gave NumPy
+            raise _dlpack_error(obj, e) from e
         return self._adopt(a, None if copy else copy, "from_dlpack")
 
     def from_sequence(self, values: Sequence[Any], shape: Sequence[int], dtype: DType) -> Tensor:
@@ -953,10 +1065,18 @@ class NumpyBackend:
 
     # ------------------------------------------------ basic indexing, rolling
     def basic_view(self, t: Tensor, key: tuple) -> Tensor:
-        """A view (no copy) for a basic key (``View.basic_index``'s key), by NumPy's indexing; a masked ``t`` is read into a fresh array first."""
+        """A view (no copy) for a basic key (``View.basic_index``'s key), by NumPy's
+        indexing; a masked ``t`` gives a masked view of its buffer (``View.basic_index``)."""
         a = t.arr
         if a is None:
-            a = _nd(t)
+            try:
+                return _over(t.buffer, t.view.basic_index(key), t.dtype, self)
+            except NxInvalidArgument:
+                # One padded position alone, which no 0-d View can mark as padding: its
+                # value (0), read-only, so that a write through it raises as through t.
+                r = np.array(_nd(t)[key])
+                r.flags.writeable = False
+                return _native(r, t.dtype, self)
         r = a[key]
         if type(r) is not _ndarray:  # every axis taken by an int: a 0-d view, not a scalar
             r = a[key + (Ellipsis,)]

@@ -87,9 +87,11 @@ def test_masked_tensors_keep_an_explicit_view():
     t = B.pad_view(base((2, 3)), ((1, 0), (0, 1)))
     assert t.masked and t.arr is None and t.view.mask is not None
     np.testing.assert_array_equal(B.to_host(t), np.pad(np.arange(6.0).reshape(2, 3), ((1, 0), (0, 1))))
-    v = B.basic_view(t, (slice(0, 2),))  # a masked tensor is read into a fresh array first
-    assert not v.masked
+    v = B.basic_view(t, (slice(0, 2),))  # a slice of a masked tensor: masked, over t's buffer
+    assert v.masked and v.buffer is t.buffer
     np.testing.assert_array_equal(B.to_host(v), [[0, 0, 0, 0], [0, 1, 2, 0]])
+    w = B.basic_view(t, (slice(1, 3), slice(0, 3)))  # the data alone: a plain view of it
+    assert not w.masked and np.shares_memory(B.to_host(w), t.buffer)
 
 
 def test_reshape_reports_when_only_a_copy_can_do_it():

@@ -83,6 +83,35 @@ def no_hang(seconds: float = HANG_S):
         signal.signal(signal.SIGALRM, old)
 
 
+#: Address space a capped block may add to the process (``memory_cap``).
+CAP_BYTES = 2 << 30
+
+
+@contextmanager
+def memory_cap(extra: int = CAP_BYTES):
+    """Caps the process's address space at its present size plus ``extra`` bytes for the
+    block (the soft ``RLIMIT_AS``, restored after it), so that an allocation a bug would
+    make fails with MemoryError instead of taking the machine's memory, whatever the
+    system's overcommit policy. Where the limit cannot be read (not Linux), no cap."""
+    try:
+        import resource
+
+        with open("/proc/self/statm") as f:
+            size = int(f.read().split()[0]) * resource.getpagesize()
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):
+        yield
+        return
+    cap = size + extra
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def _names(name: str | tuple[str, ...]) -> tuple[str, ...]:
     return (name,) if isinstance(name, str) else tuple(name)
 

@@ -53,12 +53,35 @@ Named contract clauses used in the docstrings:
   (``x``'s unless stated). Backend must: as [EW2] with one operand.
 [RED] Frontend guarantees: ``axes`` are valid, non-negative and unique (``()`` means no
   reduction: a copy); ``out``, if given, has the reduced shape (the reduced axes
-  removed). Backend must: reduce every element of each reduced extent, whatever the
-  input layout; the result dtype is ``x``'s unless stated. (``keepdims`` is the
-  frontend's: it views the result with the reduced axes as size 1.)
+  removed, or kept as size 1 when the primitive takes ``keepdims`` and it is True).
+  Backend must: reduce every element of each reduced extent, whatever the input
+  layout; the result dtype is ``x``'s unless stated; with ``keepdims`` (the seed's
+  reductions take it) the reduced axes stay in the result as size 1.
 [MOV] Frontend guarantees: arguments validated (``View`` raises ``NxInvalidArgument``
   otherwise). Backend must: return a new Tensor over the SAME buffer whose view is the
   corresponding ``View`` operation of ``t.view``; no copy, no element touched.
+[ALIAS] Two names of one primitive, the seed's and the standard's (``and_`` and
+  ``bitwise_and``, ``or_`` and ``bitwise_or``, ``xor`` and ``bitwise_xor``): a backend
+  implements the primitive once, under either name, and binds the other name to it;
+  both names are protocol methods with one contract, and the frontend may call either.
+
+The seed's primitives. ``SEED_PRIMITIVES`` lists every primitive of the backend
+interface of Nx (``Make_frontend.B``, the project's seed 004), under the seed's name and
+with the seed's semantics; the first sentence of each one's docstring ("Seed 004: ...")
+is the seed's own contract, and what follows makes it precise where the seed is silent
+(the spec's recommendations). A backend written from the seed therefore fits: its
+``mod_`` (C's ``%``, ``fmod``), ``expand`` (stride-0 broadcast of singleton axes),
+``pad`` (a copy with a fill value), ``round`` (half away from zero), ``and_``/``or_``/
+``xor`` and the ``keepdims`` of its reductions are the ones the protocol asks for. What
+the standard needs beside them has its own names: ``remainder`` (floor remainder),
+``round_half_even``, ``broadcast_to`` (leading axes too), ``pad_view`` (virtual
+padding). Where the Python protocol departs from the OCaml signature, it does so in form
+only: ``out`` is keyword-only and optional (None allocates), the execution context is
+the backend object itself, and index results are int64 when the backend allocates them
+(the seed's int32 ``out`` is accepted). One seed name has a different contract here:
+the seed's ``to_host`` returns t's flat buffer, to be read with ``view t``; here
+``to_host`` returns t's logical elements, and the seed's pair (buffer and View) is
+``layout``, whose docstring says so.
 
 Index results (argsort, nonzero, searchsorted, unique's indices) are int64 when the
 backend allocates them; index inputs may be any integer dtype. FFT and linear-algebra
@@ -80,7 +103,40 @@ from .linalg import LinalgPrimitives
 from .fft import FFTPrimitives
 from ._types import Scalar
 
-__all__ = ["Backend", "CONCERNS", "Scalar", "CreationPrimitives", "ElementwisePrimitives", "ReductionPrimitives", "MovementPrimitives", "IndexingPrimitives", "WindowPrimitives", "RandomPrimitives", "LinalgPrimitives", "FFTPrimitives"]
+__all__ = ["Backend", "CONCERNS", "SEED_PRIMITIVES", "Scalar", "CreationPrimitives", "ElementwisePrimitives", "ReductionPrimitives", "MovementPrimitives", "IndexingPrimitives", "WindowPrimitives", "RandomPrimitives", "LinalgPrimitives", "FFTPrimitives"]
+
+#: Every primitive of seed 004 (Nx's ``Make_frontend.B``), by the seed's name: each is a
+#: protocol method whose docstring opens with the seed's contract ("Seed 004: ..."), and
+#: the contract test checks each one on every registered backend.
+SEED_PRIMITIVES = (
+    # tensors and creation
+    "view", "dtype", "context", "to_host", "buffer", "full", "from_host",
+    # element-wise binary
+    "add", "sub", "mul", "div", "mod_", "pow", "atan2", "cmpeq", "cmpne", "cmplt", "cmple",
+    "max", "min", "xor", "or_", "and_",
+    # element-wise unary
+    "neg", "recip", "abs", "sqrt", "exp", "log", "sign", "sin", "cos", "tan", "asin", "acos",
+    "atan", "sinh", "cosh", "tanh", "trunc", "ceil", "floor", "round", "erf",
+    # ternary
+    "where",
+    # reductions and scans
+    "reduce_sum", "reduce_prod", "reduce_max", "reduce_min", "argmax", "argmin", "associative_scan",
+    # sorting
+    "sort", "argsort",
+    # movement
+    "expand", "reshape", "permute", "shrink", "flip", "pad", "cat",
+    # conversion and memory
+    "cast", "contiguous", "copy", "assign",
+    # random
+    "threefry",
+    # indexed access
+    "gather", "scatter",
+    # windows
+    "unfold", "fold",
+    # matrix, Fourier, linear algebra
+    "matmul", "fft", "ifft", "rfft", "irfft",
+    "cholesky", "qr", "svd", "eig", "eigh", "triangular_solve",
+)
 
 #: The protocol's concerns, one class each; ``Backend`` inherits them all.
 CONCERNS = (CreationPrimitives, ElementwisePrimitives, ReductionPrimitives, MovementPrimitives, IndexingPrimitives, WindowPrimitives, RandomPrimitives, LinalgPrimitives, FFTPrimitives)

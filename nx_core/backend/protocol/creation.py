@@ -21,13 +21,31 @@ class CreationPrimitives(Protocol):
 
     # ----------------------------------------------------------- tensors
     def view(self, t: Tensor) -> View:
-        """Frontend guarantees: nothing. Backend must: return ``t``'s View."""
+        """Seed 004: ``view t`` returns the strided view metadata describing t's
+        logical layout (shape, strides, offset) over its underlying buffer.
+
+        Frontend guarantees: nothing. Backend must: return ``t``'s View."""
+
+    def dtype(self, t: Tensor) -> DType:
+        """Seed 004: ``dtype t`` is t's element type.
+
+        Frontend guarantees: nothing. Backend must: return t's element type."""
+
+    def context(self, t: Tensor) -> Any:
+        """Seed 004: ``context t`` is the backend execution context t belongs to:
+        backend-specific state such as memory pools, device handles, command queues
+        or computation graphs.
+
+        Frontend guarantees: nothing. Backend must: return the execution context that
+        owns ``t``: the backend object itself (one per device; it carries what the
+        backend keeps: memory pools, device handles, queues, graphs)."""
 
     def layout(self, t: Tensor) -> tuple[Any, View]:
         """Frontend guarantees: ``t`` is native (``t.arr`` is the backend's array of its
         elements; ``Tensor.buffer``/``Tensor.view`` call this the first time they are
         read, then keep the answer). Backend must: return the buffer holding those
-        elements and the View laying them out in it, sharing memory (no copy)."""
+        elements and the View laying them out in it, sharing memory (no copy). This is
+        the seed's ``to_host t`` read with ``view t``: t's storage and its layout."""
 
     def with_view(self, t: Tensor, view: View) -> Tensor:
         """Frontend guarantees: ``view`` stays inside ``t``'s buffer (the backend still
@@ -35,17 +53,28 @@ class CreationPrimitives(Protocol):
         ``view``, no copy."""
 
     def buffer(self, dtype: DType, shape: Sequence[int]) -> Tensor:
-        """Frontend guarantees: non-negative dims. Backend must: allocate an
+        """Seed 004: ``buffer ctx dtype shape`` allocates an uninitialized tensor whose
+        view is C-contiguous (the frontend pre-allocates ``out`` with it).
+
+        Frontend guarantees: non-negative dims. Backend must: allocate an
         uninitialised tensor whose view is ``View.create(shape)`` (C-contiguous, offset
         0). Used to pre-allocate ``out``."""
 
     def full(self, dtype: DType, shape: Sequence[int], value: Scalar) -> Tensor:
-        """Frontend guarantees: ``value`` is representable in ``dtype``. Backend must:
+        """Seed 004: ``full ctx dtype shape value`` creates a C-contiguous tensor of
+        the given shape and dtype with every element ``value``; for a scalar, shape
+        is ``[||]``.
+
+        Frontend guarantees: ``value`` is representable in ``dtype``. Backend must:
         return a fresh C-contiguous tensor with every element ``value``; ``shape=()``
         gives a scalar."""
 
     def from_host(self, obj: Any, *, copy: bool | None = None) -> Tensor:
-        """Frontend guarantees: nothing. Backend must: a Tensor of the elements of host
+        """Seed 004: ``from_host ctx buf`` creates a tensor from a flat, C-contiguous
+        host buffer (CPU backends may share it, zero-copy; GPU backends copy it to
+        the device).
+
+        Frontend guarantees: nothing. Backend must: a Tensor of the elements of host
         memory: an object with the Python buffer protocol or the array interface
         (``__array_interface__``, ``__array__``), or nested lists of scalars; its
         C-contiguous, native-byte-order, writable memory is shared unless ``copy`` is
@@ -54,7 +83,12 @@ class CreationPrimitives(Protocol):
         dtype nx does not have."""
 
     def to_host(self, t: Tensor) -> Any:
-        """Frontend guarantees: nothing. Backend must: return a host array of ``t``'s
+        """Seed 004: ``to_host t`` returns t's data as a flat, C-contiguous host
+        buffer, read with ``view t`` (CPU backends may return a direct reference;
+        GPU backends copy to the host). Here it has a different contract (see the
+        protocol's notes): the seed's pair of buffer and View is ``layout``.
+
+        Frontend guarantees: nothing. Backend must: return a host array of ``t``'s
         logical elements (buffer protocol / array interface), strided, sharing memory
         when ``t`` is unmasked and the backend's memory is the host's; a fresh array
         otherwise (masked positions read as 0)."""

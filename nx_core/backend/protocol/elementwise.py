@@ -20,62 +20,130 @@ class ElementwisePrimitives(Protocol):
 
     # ------------------------------------------------------------ binary
     def add(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2]. Backend must: ``a + b``; integers wrap; bool is or."""
+        """Seed 004: ``add ~out a b`` computes ``out.{i} <- a.{i} + b.{i}``, respecting
+        the strides of a and b (non-contiguous or broadcast).
+
+        Frontend guarantees: [EW2]. Backend must: ``a + b``; integers wrap; bool is or."""
 
     def sub(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2], not bool. Backend must: ``a - b``; integers wrap."""
+        """Seed 004: ``sub ~out a b`` computes ``out.{i} <- a.{i} - b.{i}``.
+
+        Frontend guarantees: [EW2], not bool. Backend must: ``a - b``; integers wrap."""
 
     def mul(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2]. Backend must: ``a * b``; integers wrap; bool is and."""
+        """Seed 004: ``mul ~out a b`` computes ``out.{i} <- a.{i} * b.{i}``.
+
+        Frontend guarantees: [EW2]. Backend must: ``a * b``; integers wrap; bool is and."""
 
     def div(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2]. Backend must: floats/complex IEEE division
+        """Seed 004: ``div ~out a b`` computes ``out.{i} <- a.{i} / b.{i}``: integer
+        dtypes truncate toward zero (C division), floating-point dtypes use IEEE 754
+        division.
+
+        Frontend guarantees: [EW2]. Backend must: floats/complex IEEE division
         (``1/0=inf``, ``0/0=nan``); integers C division truncating toward zero
         (``-7/2=-3``), ``x/0 = 0``, ``INT_MIN/-1 = INT_MIN``; bool ``a and b``."""
 
+    def mod_(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Seed 004: ``mod_ ~out a b`` computes the remainder of a / b: integers use
+        C's ``%`` operator (truncated division), floats use ``fmod``; the sign of
+        the result follows the dividend a.
+
+        Frontend guarantees: [EW2], not complex. Backend must: the remainder of C
+        division, with the sign of the dividend: integers C ``%`` (``-7 % 2 = -1``,
+        ``7 % -2 = 1``), ``x % 0 = 0``, ``INT_MIN % -1 = 0``; floats C ``fmod``
+        (``fmod(-7.5, 2) = -1.5``, ``fmod(7, 3) = 1``; ``fmod(x, 0)`` and ``fmod(+-inf,
+        y)`` are NaN, ``fmod(x, +-inf) = x``); bool False; TypeError on complex. (The
+        standard's floor remainder, with the sign of the divisor, is ``remainder``.)"""
+
     def pow(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2]. Backend must: floats C ``pow``, complex ``cpow``;
+        """Seed 004: ``pow ~out base exponent`` computes ``out.{i} <- base.{i} ^
+        exponent.{i}``.
+
+        Frontend guarantees: [EW2]. Backend must: floats C ``pow``, complex ``cpow``;
         integers exact repeated multiplication with wrap, ``x^0 = 1`` (``0^0`` too), a
         negative exponent gives 1 for base 1, +-1 by parity for base -1, else 0; bool
         ``a or not b``."""
 
     def atan2(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2], real floating. Backend must: ``atan2(a, b)`` in
+        """Seed 004: ``atan2 ~out y x`` computes ``atan2(y.{i}, x.{i})``, the angle in
+        radians in (-pi, pi], handling all quadrants.
+
+        Frontend guarantees: [EW2], real floating. Backend must: ``atan2(a, b)`` in
         (-pi, pi], all quadrants and signed zeros as C."""
 
     def max(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2]. Backend must: element-wise maximum, NaN
+        """Seed 004: ``max ~out a b`` computes ``out.{i} <- max(a.{i}, b.{i})``.
+
+        Frontend guarantees: [EW2]. Backend must: element-wise maximum, NaN
         propagating; unsigned compare as unsigned; bool is or."""
 
     def min(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2]. Backend must: element-wise minimum, NaN
+        """Seed 004: ``min ~out a b`` computes ``out.{i} <- min(a.{i}, b.{i})``.
+
+        Frontend guarantees: [EW2]. Backend must: element-wise minimum, NaN
         propagating; unsigned compare as unsigned; bool is and."""
 
     def cmpeq(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2]; ``out`` is bool. Backend must: bool ``a == b``
+        """Seed 004: ``cmpeq ~out a b`` computes ``out.{i} <- (a.{i} = b.{i})`` into a
+        bool tensor.
+
+        Frontend guarantees: [EW2]; ``out`` is bool. Backend must: bool ``a == b``
         (NaN compares unequal to everything)."""
 
     def cmpne(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2]; ``out`` is bool. Backend must: bool ``a != b``
+        """Seed 004: ``cmpne ~out a b`` computes ``out.{i} <- (a.{i} <> b.{i})`` into a
+        bool tensor.
+
+        Frontend guarantees: [EW2]; ``out`` is bool. Backend must: bool ``a != b``
         (True for NaN)."""
 
     def cmplt(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2], not complex; ``out`` is bool. Backend must: bool
+        """Seed 004: ``cmplt ~out a b`` computes ``out.{i} <- (a.{i} < b.{i})`` into a
+        bool tensor.
+
+        Frontend guarantees: [EW2], not complex; ``out`` is bool. Backend must: bool
         ``a < b``; False with NaN; unsigned compare as unsigned."""
 
     def cmple(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2], not complex; ``out`` is bool. Backend must: bool
+        """Seed 004: ``cmple ~out a b`` computes ``out.{i} <- (a.{i} <= b.{i})`` into a
+        bool tensor.
+
+        Frontend guarantees: [EW2], not complex; ``out`` is bool. Backend must: bool
         ``a <= b``; False with NaN."""
+
+    def and_(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Seed 004: ``and_ ~out a b``: bitwise and on the binary representation of
+        integer and boolean dtypes (for booleans, logical and).
+
+        Frontend guarantees: [EW2], integer or bool. Backend must: bitwise and
+        (logical on bool). [ALIAS] ``bitwise_and``."""
+
+    def or_(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Seed 004: ``or_ ~out a b``: bitwise or on the binary representation of
+        integer and boolean dtypes (for booleans, logical or).
+
+        Frontend guarantees: [EW2], integer or bool. Backend must: bitwise or
+        (logical on bool). [ALIAS] ``bitwise_or``."""
+
+    def xor(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+        """Seed 004: ``xor ~out a b``: bitwise exclusive or on the binary
+        representation of integer and boolean dtypes (for booleans, logical xor).
+
+        Frontend guarantees: [EW2], integer or bool. Backend must: bitwise xor
+        (logical on bool). [ALIAS] ``bitwise_xor``."""
 
     def bitwise_and(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], integer or bool. Backend must: bitwise and
-        (logical on bool)."""
+        (logical on bool): ``and_`` under the standard's name. [ALIAS] ``and_``."""
 
     def bitwise_or(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2], integer or bool. Backend must: bitwise or."""
+        """Frontend guarantees: [EW2], integer or bool. Backend must: bitwise or:
+        ``or_`` under the standard's name. [ALIAS] ``or_``."""
 
     def bitwise_xor(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW2], integer or bool. Backend must: bitwise xor."""
+        """Frontend guarantees: [EW2], integer or bool. Backend must: bitwise xor:
+        ``xor`` under the standard's name. [ALIAS] ``xor``."""
 
     def floor_divide(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], not complex. Backend must: floor of the quotient
@@ -112,78 +180,122 @@ class ElementwisePrimitives(Protocol):
 
     # ------------------------------------------------------------- unary
     def neg(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1]. Backend must: ``-x``; integers wrap
+        """Seed 004: ``neg ~out x`` computes ``out.{i} <- -x.{i}``, respecting the
+        strides of x.
+
+        Frontend guarantees: [EW1]. Backend must: ``-x``; integers wrap
         (``-INT_MIN = INT_MIN``, unsigned modulo 2^bits); bool identity."""
 
     def recip(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1]. Backend must: ``1/x``; floats IEEE; integers
+        """Seed 004: ``recip ~out x`` computes ``out.{i} <- 1 / x.{i}``.
+
+        Frontend guarantees: [EW1]. Backend must: ``1/x``; floats IEEE; integers
         truncate (only +-1 survive), ``1/0 = 0``; bool identity."""
 
     def abs(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1]. Backend must: ``|x|``; ``abs(INT_MIN) = INT_MIN``;
+        """Seed 004: ``abs ~out x`` computes ``out.{i} <- |x.{i}|``.
+
+        Frontend guarantees: [EW1]. Backend must: ``|x|``; ``abs(INT_MIN) = INT_MIN``;
         unsigned and bool identity; complex gives ``|z|`` (+0j when allocating or into a
         complex ``out``, the modulus into a real ``out``)."""
 
     def sign(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1]. Backend must: -1/0/1; unsigned and bool 0 if zero
+        """Seed 004: ``sign ~out x`` computes the sign function: -1 for negative, 0 for
+        zero, 1 for positive; NaN for a floating-point NaN.
+
+        Frontend guarantees: [EW1]. Backend must: -1/0/1; unsigned and bool 0 if zero
         else 1; float NaN -> NaN, +-0 -> 0; complex ``z/|z|``, 0 -> 0."""
 
     def sqrt(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: square root
+        """Seed 004: ``sqrt ~out x`` computes the square root of each element.
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: square root
         (IEEE: ``sqrt(-1) = nan``; complex principal branch)."""
 
     def exp(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: ``e**x``."""
+        """Seed 004: ``exp ~out x`` computes ``e`` raised to each element.
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: ``e**x``."""
 
     def log(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: natural log
+        """Seed 004: ``log ~out x`` computes the natural logarithm of each element.
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: natural log
         (``log(0) = -inf``, negative -> nan)."""
 
     def sin(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: sine (radians)."""
+        """Seed 004: ``sin ~out x`` computes the sine; inputs in radians.
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: sine (radians)."""
 
     def cos(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: cosine."""
+        """Seed 004: ``cos ~out x`` computes the cosine; inputs in radians.
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: cosine."""
 
     def tan(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: tangent."""
+        """Seed 004: ``tan ~out x`` computes the tangent; inputs in radians.
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: tangent."""
 
     def asin(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: arc sine in
+        """Seed 004: ``asin ~out x`` computes ``arcsin(x.{i})``, in [-pi/2, pi/2].
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: arc sine in
         [-pi/2, pi/2] (nan outside [-1, 1] for reals)."""
 
     def acos(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: arc cosine in
+        """Seed 004: ``acos ~out x`` computes ``arccos(x.{i})``, in [0, pi].
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: arc cosine in
         [0, pi]."""
 
     def atan(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: arc tangent in
+        """Seed 004: ``atan ~out x`` computes ``arctan(x.{i})``, in [-pi/2, pi/2].
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: arc tangent in
         [-pi/2, pi/2]."""
 
     def sinh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic sine."""
+        """Seed 004: ``sinh ~out x`` computes the hyperbolic sine.
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic sine."""
 
     def cosh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic cosine."""
+        """Seed 004: ``cosh ~out x`` computes the hyperbolic cosine.
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic cosine."""
 
     def tanh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic
+        """Seed 004: ``tanh ~out x`` computes the hyperbolic tangent.
+
+        Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic
         tangent."""
 
     def trunc(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1]. Backend must: round toward zero; identity (a
+        """Seed 004: ``trunc ~out x`` rounds toward zero; for integer dtypes, all
+        rounding operations are the identity.
+
+        Frontend guarantees: [EW1]. Backend must: round toward zero; identity (a
         copy) on integers and bool; TypeError on complex."""
 
     def ceil(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1]. Backend must: round up; identity on integers and
+        """Seed 004: ``ceil ~out x`` rounds up; the identity on integer dtypes.
+
+        Frontend guarantees: [EW1]. Backend must: round up; identity on integers and
         bool; TypeError on complex."""
 
     def floor(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1]. Backend must: round down; identity on integers and
+        """Seed 004: ``floor ~out x`` rounds down; the identity on integer dtypes.
+
+        Frontend guarantees: [EW1]. Backend must: round down; identity on integers and
         bool; TypeError on complex."""
 
     def erf(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: [EW1], real floating. Backend must: the error function
+        """Seed 004: ``erf ~out x`` computes the error function ``erf(x) = 2/sqrt(pi) *
+        integral_0^x exp(-t^2) dt``.
+
+        Frontend guarantees: [EW1], real floating. Backend must: the error function
         ``2/sqrt(pi) * integral_0^x exp(-t^2) dt``, in x's dtype."""
 
     def asinh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
@@ -220,9 +332,19 @@ class ElementwisePrimitives(Protocol):
         """Frontend guarantees: [EW1]. Backend must: a fresh copy of ``x``."""
 
     def round(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """Seed 004: ``round ~out x`` rounds to the nearest integer, half away from
+        zero (C's ``round``); the identity on integer dtypes.
+
+        Frontend guarantees: [EW1]. Backend must: round half AWAY FROM ZERO (C's
+        ``round``): ``2.5 -> 3``, ``-2.5 -> -3``, ``0.5 -> 1``, ``3.7 -> 4``, ``-3.7 ->
+        -4``, ``-0.3 -> -0.0``, ``0.49999999999999994 -> 0``; NaN and +-inf unchanged;
+        identity (a copy) on integers and bool; TypeError on complex. (The standard's
+        ``round``, half to even, is ``round_half_even``.)"""
+
+    def round_half_even(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]. Backend must: round half to EVEN (the standard's
         ``round``: 2.5 -> 2, -0.5 -> -0); complex rounds each part; integers and bool
-        identity."""
+        identity. (The seed's ``round`` rounds halves away from zero.)"""
 
     def signbit(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], real floating; ``out`` is bool. Backend must:
@@ -260,14 +382,22 @@ class ElementwisePrimitives(Protocol):
 
     # ----------------------------------------------------------- ternary
     def where(self, cond: Tensor, a: Tensor | Scalar, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: ``cond`` is bool; ``cond``, ``a``, ``b`` (and ``out``)
+        """Seed 004: ``where ~out cond if_true if_false`` selects ``if_true.{i}`` where
+        ``cond.{i}`` is true, ``if_false.{i}`` otherwise (all four of one shape;
+        cond bool).
+
+        Frontend guarantees: ``cond`` is bool; ``cond``, ``a``, ``b`` (and ``out``)
         have one shape; ``a`` and ``b`` one dtype (a scalar operand takes the other's
         dtype; pass ``out`` when both are scalars). Backend must: ``a[i] if cond[i]
         else b[i]``."""
 
     # ------------------------------------------------------------- casts
     def cast(self, x: Tensor, *, out: Tensor | None = None, dtype: DType | None = None) -> Tensor:
-        """Frontend guarantees: ``out`` (of x's shape) or ``dtype`` given. Backend must:
+        """Seed 004: ``cast ~out x`` converts the elements of x to the dtype of out:
+        float to int truncates toward zero; int to float may lose precision for
+        large values.
+
+        Frontend guarantees: ``out`` (of x's shape) or ``dtype`` given. Backend must:
         convert to out's dtype (or ``dtype``): float -> int truncates toward zero and
         saturates (``300.0 -> 255`` for uint8, ``+-inf`` -> max/min), NaN -> 0; int ->
         int wraps; any -> bool is ``x != 0``; bool -> number 0/1; complex -> real takes

@@ -19,20 +19,30 @@ class IndexingPrimitives(Protocol):
 
     # ----------------------------------------------------------- sorting
     def sort(self, x: Tensor, *, axis: int, descending: bool = False, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: ``axis`` valid; ``out`` has x's shape and dtype. Backend
+        """Seed 004: ``sort ~out ~axis ~descending x`` sorts elements along axis; NaN
+        values are placed at the end regardless of the direction.
+
+        Frontend guarantees: ``axis`` valid; ``out`` has x's shape and dtype. Backend
         must: sort along ``axis``, STABLE in both directions; NaN last in both
         directions; ``-0.0 == 0.0`` (original order kept); unsigned as unsigned;
         complex lexicographic (real, then imaginary), any NaN part last; rank 0 copies."""
 
     def argsort(self, x: Tensor, *, axis: int, descending: bool = False, stable: bool = True, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: as ``sort``; ``out`` is an integer tensor of x's shape.
+        """Seed 004: ``argsort ~out ~axis ~descending x`` writes the int32 indices that
+        would sort the elements along axis to out.
+
+        Frontend guarantees: as ``sort``; ``out`` is an integer tensor of x's shape.
         Backend must: the permutation realising ``sort``'s order, ties by lower original
         index (``[3,1,2,1,3,2]`` ascending -> ``[1,3,2,5,0,4]``); int64 when
         allocating. With ``stable=False`` ties may come in any order (a faster sort)."""
 
     # ---------------------------------------------------- indexed access
     def gather(self, data: Tensor, indices: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: rank >= 1, ``rank(indices) == rank(data)``, indices an
+        """Seed 004: ``gather ~out data indices ~axis`` selects the elements of data
+        along axis at indices and writes them to out (rank data = rank indices; out
+        has indices' shape; indices in range).
+
+        Frontend guarantees: rank >= 1, ``rank(indices) == rank(data)``, indices an
         integer tensor with ``indices.shape[d] <= data.shape[d]`` for ``d != axis``;
         ``out`` has indices' shape and data's dtype. Backend must: ``out[c] = data[c with
         c[axis] := indices[c]]``; a negative index gets ``data.shape[axis]`` added once;
@@ -48,7 +58,12 @@ class IndexingPrimitives(Protocol):
         mode: str = "set",
         unique_indices: bool = False,
     ) -> Tensor:
-        """Frontend guarantees: equal ranks, ``indices.shape == updates.shape``, non-axis
+        """Seed 004: ``scatter ?mode ?unique_indices template ~indices ~updates ~axis``
+        places updates into a tensor shaped like template along axis: Set (the
+        default) keeps the last update of duplicate indices, Add accumulates; the
+        result is allocated, initialized from template's data.
+
+        Frontend guarantees: equal ranks, ``indices.shape == updates.shape``, non-axis
         dims fit the template; ``mode`` in {"set", "add"}. Backend must: allocate a COPY
         of ``template`` and, for every index ``c`` of ``indices`` in row-major order,
         write (``set``: the LAST duplicate wins) or add (``add``: onto the template value)

@@ -18,25 +18,54 @@ class MovementPrimitives(Protocol):
     """Movement: O(1) views laid out by ``View`` methods, and the copies that materialise them."""
 
     # ------------------------------------------------------------- views
+    def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:
+        """Seed 004: ``expand t shape`` broadcasts the dimensions of size 1 to match
+        shape by setting their stride to 0; non-singleton dimensions must already
+        match. Zero-copy.
+
+        Frontend guarantees: [MOV]; ``shape`` has t's rank, and each of its axes equals
+        t's or t's is 1. Backend must: ``View.expand``: an O(1) view over t's buffer with
+        stride 0 on the expanded axes (masked views too, their unit axes' validity
+        expanded with them); NxInvalidArgument, as ``View.expand`` raises it, for a rank
+        that differs or an axis that is not a singleton (``[2,3] -> [4,3]``), a zero-size
+        axis included (``0 -> 5``)."""
+
     def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
         """Frontend guarantees: ``t``'s shape broadcasts to ``shape`` (right-aligned; its
         axes equal the target's or are 1). Backend must: an O(1) view over t's buffer laid
         out as ``View.broadcast_to`` (stride 0 on the added and expanded axes; masked
-        views too)."""
+        views too). Writes through the result, and through any view taken from it, raise
+        (``assign``): NumPy's broadcast arrays are read-only too. Beyond the seed:
+        ``expand`` after leading unit axes are added (NumPy's ``broadcast_to``), which
+        the frontend's broadcasting uses; a backend implements both."""
 
     def reshape(self, t: Tensor, shape: Sequence[int]) -> Tensor | None:
-        """Frontend guarantees: [MOV], same numel. Backend must: ``View.reshape``; return
+        """Seed 004: ``reshape t shape`` changes the logical shape, preserving the
+        element count: zero-copy when t is C-contiguous or the reshape is compatible
+        with the current strides (it may copy otherwise; here the frontend copies).
+
+        Frontend guarantees: [MOV], same numel. Backend must: ``View.reshape``; return
         None when no strided view can express it (never copy: the frontend copies)."""
 
     def permute(self, t: Tensor, axes: Sequence[int]) -> Tensor:
-        """Frontend guarantees: [MOV], a permutation. Backend must: ``View.permute``."""
+        """Seed 004: ``permute t axes`` reorders the dimensions by axes, a permutation
+        of ``[0, ..., ndim-1]``. Zero-copy.
+
+        Frontend guarantees: [MOV], a permutation. Backend must: ``View.permute``."""
 
     def shrink(self, t: Tensor, bounds: Sequence[tuple[int, int]]) -> Tensor:
-        """Frontend guarantees: [MOV], ``0 <= start < stop <= dim``. Backend must:
+        """Seed 004: ``shrink t ranges`` extracts a contiguous slice, ``ranges.(i) =
+        (start, stop)`` with an exclusive stop. Zero-copy (adjusts offset and
+        shape).
+
+        Frontend guarantees: [MOV], ``0 <= start < stop <= dim``. Backend must:
         ``View.shrink`` (offset moves, strides kept)."""
 
     def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
-        """Frontend guarantees: [MOV]. Backend must: ``View.flip`` (negated strides)."""
+        """Seed 004: ``flip t axes`` reverses the dimensions where ``axes.(i)`` is true
+        by negating strides. Zero-copy.
+
+        Frontend guarantees: [MOV]. Backend must: ``View.flip`` (negated strides)."""
 
     def basic_view(self, t: Tensor, key: tuple) -> Tensor:
         """Frontend guarantees: ``key`` is a tuple of at most one item per axis of
@@ -47,12 +76,27 @@ class MovementPrimitives(Protocol):
         items leave; missing trailing items are full slices too). Backend must: an O(1)
         view laid out as ``View.basic_index(key)`` over t's buffer (int axes dropped,
         each slice's range taken as ``slice.indices`` gives it; an axis of 0 or 1
-        elements keeps its stride); a masked ``t`` gives a view of a fresh copy of its
-        elements."""
+        elements keeps its stride); a masked ``t`` gives a masked view of its buffer (a
+        write through it raises as through ``t``), or, for one padded position alone
+        (no 0-d View is masked), a read-only 0-d tensor of 0."""
+
+    def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Scalar) -> Tensor:
+        """Seed 004: ``pad t padding fill_value`` extends t with ``fill_value``,
+        ``padding.(i) = (before, after)`` for dimension i; the backend allocates a
+        new buffer and copies the data.
+
+        Frontend guarantees: one ``(before, after)`` pair of non-negative ints per
+        axis; ``fill_value`` is representable in t's dtype. Backend must: ALLOCATE a
+        fresh C-contiguous tensor of shape ``dim + before + after`` per axis, every
+        element ``fill_value`` except t's elements, copied at offset ``before`` (a masked
+        t's padded positions copied as 0). ``[[1,2],[3,4]]``, ``((1,0),(0,2))``, fill -1
+        -> ``[[-1,-1,-1,-1],[1,2,-1,-1],[3,4,-1,-1]]``. (``pad_view`` is the virtual,
+        zero-copy padding.)"""
 
     def pad_view(self, t: Tensor, padding: Sequence[tuple[int, int]]) -> Tensor:
         """Frontend guarantees: [MOV], non-negative pairs. Backend must: ``View.pad``:
-        virtual padding, no copy; padded positions read as zero everywhere."""
+        virtual padding, no copy; padded positions read as zero everywhere. Beyond the
+        seed (whose ``pad`` copies): the windows' zero padding reads through it."""
 
     def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
         """Frontend guarantees: ``len(shifts) == len(axes)``, axes valid. Backend must:
@@ -60,18 +104,27 @@ class MovementPrimitives(Protocol):
         ``j`` moves to ``(j + shift) mod n``; repeated axes add up)."""
 
     def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: a non-empty list of one dtype and rank, equal shapes
+        """Seed 004: ``cat ~out tensors ~axis`` concatenates tensors along axis into
+        out (a non-empty list of one shape except along axis).
+
+        Frontend guarantees: a non-empty list of one dtype and rank, equal shapes
         except along ``axis``; ``out`` has the joined shape. Backend must: concatenate
         along ``axis``, any input layouts (empty inputs contribute nothing)."""
 
     # ------------------------------------------------------------ memory
     def contiguous(self, t: Tensor) -> Tensor:
-        """Frontend guarantees: nothing. Backend must: ``t`` itself if its view is
+        """Seed 004: ``contiguous t`` returns a C-contiguous version of t: t unchanged
+        if already C-contiguous, otherwise a fresh copy.
+
+        Frontend guarantees: nothing. Backend must: ``t`` itself if its view is
         C-contiguous, offset 0, unmasked, no zero stride and spans the whole buffer;
         otherwise a fresh C-contiguous copy of the logical elements."""
 
     def copy(self, t: Tensor) -> Tensor:
-        """Frontend guarantees: nothing. Backend must: ALWAYS a fresh C-contiguous
+        """Seed 004: ``copy t`` creates an independent copy with its own buffer, always
+        allocated, even when t is already contiguous.
+
+        Frontend guarantees: nothing. Backend must: ALWAYS a fresh C-contiguous
         buffer with t's logical elements (masked positions as 0)."""
 
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
@@ -89,13 +142,19 @@ class MovementPrimitives(Protocol):
         or is a scalar. Backend must: what ``assign(basic_view(dst, key), src)`` does,
         and ``dst`` shows the written elements afterwards even where buffers are never
         written in place (such a backend gives ``dst`` new contents; views taken from
-        ``dst`` earlier keep the old ones). Returns ``dst``."""
+        ``dst`` earlier keep the old ones). Returns ``dst``. A ``dst`` that ``assign``
+        refuses is refused whatever the key: one element of a broadcast view stands at
+        many positions."""
 
     def assign(self, dst: Tensor, src: Tensor | Scalar) -> Tensor:
-        """Frontend guarantees: ``src`` has dst's shape and dtype, or is a scalar; dst's
+        """Seed 004: ``assign dst src`` copies the elements of src into dst in place
+        (matching shapes and dtypes), respecting both tensors' strides.
+
+        Frontend guarantees: ``src`` has dst's shape and dtype, or is a scalar; dst's
         view addresses each buffer element at most once (no stride 0). Backend must:
         write src's logical elements through dst's view into dst's buffer (every other
         buffer element untouched), correct even when ``src`` overlaps ``dst``; return
-        ``dst``. A masked or broadcast (stride 0 on an axis longer than 1) ``dst``
-        raises NxInvalidArgument, writing nothing; a ``dst`` with no elements is a
-        no-op, whatever its strides."""
+        ``dst``. A masked, broadcast (stride 0 on an axis longer than 1) or read-only
+        ``dst`` (a view taken from a broadcast view, read-only host memory) raises
+        NxInvalidArgument, writing nothing; a ``dst`` with no elements is a no-op,
+        whatever its strides."""

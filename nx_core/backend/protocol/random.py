@@ -19,7 +19,10 @@ class RandomPrimitives(Protocol):
 
     # ------------------------------------------------------------ random
     def threefry(self, key: Tensor, counter: Tensor, *, out: Tensor | None = None) -> Tensor:
-        """Frontend guarantees: ``key`` and ``counter`` int32 (or uint32) of one shape
+        """Seed 004: ``threefry ~out key counter`` applies the Threefry-2x32 hash
+        function to int32 key and counter tensors; out has counter's shape.
+
+        Frontend guarantees: ``key`` and ``counter`` int32 (or uint32) of one shape
         whose last dim is 2 (else ValueError). Backend must: Threefry-2x32-20 (Random123
         ``threefry2x32_20``) of each counter pair under its key pair, on the uint32 bit
         patterns; result in counter's dtype and shape; pairs addressed through any

@@ -26,7 +26,12 @@ class WindowPrimitives(Protocol):
         dilation: Sequence[int],
         padding: Sequence[tuple[int, int]],
     ) -> Tensor:
-        """Frontend guarantees: K = len(kernel_size) = len(stride) = len(dilation) =
+        """Seed 004: ``unfold t ~kernel_size ~stride ~dilation ~padding`` extracts
+        sliding windows from the last K spatial dimensions: ``(leading...,
+        spatial...)`` gives ``(leading..., prod(kernel_size), L)``, L the number of
+        windows; allocated.
+
+        Frontend guarantees: K = len(kernel_size) = len(stride) = len(dilation) =
         len(padding); sizes >= 1, padding >= 0; rank >= K. Backend must: allocate
         ``(lead..., prod(kernel_size), L)`` over the last K (spatial) dims: row ``kf``
         (kernel offsets row-major), column ``l`` (windows row-major),
@@ -44,7 +49,11 @@ class WindowPrimitives(Protocol):
         dilation: Sequence[int],
         padding: Sequence[tuple[int, int]],
     ) -> Tensor:
-        """Frontend guarantees: parameters as ``unfold`` with ``x`` of shape ``(lead...,
+        """Seed 004: ``fold t ~output_size ~kernel_size ~stride ~dilation ~padding``
+        combines sliding windows, the inverse of unfold: overlapping values are
+        summed; allocated.
+
+        Frontend guarantees: parameters as ``unfold`` with ``x`` of shape ``(lead...,
         prod(kernel_size), L)`` matching ``output_size``. Backend must: allocate
         ``(lead..., output_size...)`` starting from zeros and ADD each ``x[lead, kf, l]``
         at its spatial position (overlaps sum; contributions in the padding dropped)."""
