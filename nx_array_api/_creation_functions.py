@@ -22,7 +22,7 @@ from . import _dtypes as _dt
 from . import _validation as _val
 from ._array_object import Array, Device, StrictArray
 from ._compose import transfer
-from ._devices import namespace_of
+from ._devices import REAL_FLOATING, namespace_of
 from ._scalars import BOOL, COMPLEX, FLOAT, INT, check_values, kind_default, scalar_dtype, scalar_kind
 from ._validation import (
     MAX_DIMS,
@@ -100,6 +100,8 @@ def _shape(name: str, shape: Any, dtype: DType) -> tuple[int, ...]:
     return check_shape(name, dims, dtype.itemsize)
 
 
+_REAL_FLOATING_GET = REAL_FLOATING.get
+_FLOAT64 = _dt.float64
 _SMALL = 1 << 62  # bytes: below the 2**63-byte limit whatever check_shape's rounding
 _SMALL_F64 = _SMALL // 8  # float64 elements
 
@@ -435,15 +437,14 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: A
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An array of ``shape`` filled with zeros (default dtype float64)."""
-    if dtype is None is device:  # _filled's common case, one call less
+    if dtype is None:  # _filled's common case, one call less
         last = _val.LAST_PLAIN
         n = last[1] if shape is last[0] else plain_size(shape)
         if n > 0 and n < _SMALL_F64:  # (a chained comparison is not specialised by CPython)
-            dev = default_device()
-            d = default_dtype(dev, "real floating")
-            if not dev.unsupported:
+            dev = default_device() if device is None else device if isinstance(device, Device) else None
+            if dev is not None:  # (a device's default dtype is one it supports)
                 try:
-                    return dev.backend.full(d, shape, 0)
+                    return dev.backend.full(_REAL_FLOATING_GET(dev, _FLOAT64), shape, 0)
                 except MemoryError as e:
                     raise MemoryError(core_message("zeros", e)) from None
     return _filled("zeros", shape, dtype, device, 0)

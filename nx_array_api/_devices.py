@@ -88,6 +88,11 @@ def default_dtype(device: Device, kind: str) -> DType:
     return _DEFAULTS.get(device, _STANDARD)[kind]
 
 
+#: device -> its default real floating dtype, for the devices whose default is not
+#: float64 (``REAL_FLOATING.get(device, float64)``: the creation functions' hot path).
+REAL_FLOATING: dict[Device, DType] = {d: v["real floating"] for d, v in _DEFAULTS.items()}
+
+
 def namespace_of(device: Device) -> Namespace:
     """The namespace whose arrays live on ``device``."""
     cls = device.tensor_class

@@ -571,7 +571,35 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
 
 # ------------------------------------------------------------------ strict mode
 def getitem_strict(x: Array, key: Any, /) -> Array:
-    """``x[key]`` in strict mode: the standard's keys only (``check_strict_key``)."""
+    """``x[key]`` in strict mode: the standard's keys only (``check_strict_key``).
+
+    The common keys that are the standard's are checked here and go straight to the
+    backend, as in ``getitem``: ``x[a:b, ...]`` with the slice's bounds within the axis,
+    ``x[i, ...]`` in range, and, on a 1-D ``x``, an integer array or a mask of x's shape."""
+    c = key.__class__
+    if c is tuple:
+        if len(key) == 2 and key[1] is Ellipsis and x.shape:
+            k = key[0]
+            c = k.__class__
+            n = x.shape[0]
+            if c is slice:
+                a, b, step = k.start, k.stop, k.step
+                if (
+                    (a is None or (a.__class__ is int and -n <= a <= n))
+                    and (b is None or (b.__class__ is int and -n <= b <= n))
+                    and (step is None or (step.__class__ is int and step))
+                ):
+                    return x.backend.basic_view(x, key)
+            elif c is int and -n <= k < n:
+                return x.backend.basic_view(x, key)
+    elif c is StrictArray and len(x.shape) == 1:
+        d = key.dtype
+        B = x.backend
+        if key.backend is B and ((d in _INTEGER and key.shape) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
+            try:
+                return B.index_array(x, key)
+            except IndexError as e:
+                raise IndexError(f"__getitem__: {e}") from None
     check_strict_key("__getitem__", x, key, setting=False)
     return getitem(x, key)
 

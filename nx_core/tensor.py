@@ -148,9 +148,16 @@ def tensor_maker(device: Any) -> Any:
     """What a backend computing on ``device`` calls to make an empty tensor (its slots
     unset) of the device's tensor class: type's own call bound to the class (see
     :class:`_Made`). ``nx_core.backend.make_backend`` sets it as the backend's
-    ``make_tensor``."""
+    ``make_tensor``. A backend made with no device (a test's) gets a maker that reads
+    the registered class on every call, so that it follows ``set_tensor_class``."""
+    if device is None:
+        return _registered_class
     cls = device.tensor_class
     return MADE.make if cls is None else _type_call.__get__(cls)
+
+
+def _registered_class() -> Tensor:
+    return MADE.make()
 
 
 def native(arr: Any, dtype: DType, backend: Any, shape: tuple) -> Tensor:

@@ -55,7 +55,7 @@ from dask.highlevelgraph import HighLevelGraph, MaterializedLayer
 from dask.tokenize import normalize_token
 
 from ..dtype import DType
-from ..tensor import MADE, Tensor, native, tensor_maker
+from ..tensor import Tensor, native, tensor_maker
 from ..view import View
 from . import _chunk_steps as steps
 from . import _threefry
@@ -168,7 +168,7 @@ class DaskBackend:
     def __init__(self, device: Any = None) -> None:
         self.device = device
         #: Makes an empty tensor of the device's tensor class (``make_backend`` sets it too).
-        self.make_tensor = tensor_maker(device) if device is not None else MADE.make
+        self.make_tensor = tensor_maker(device)
         #: The NumPy backend whose primitives compute each chunk (its tensors never escape).
         self.np = NumpyBackend(device)
 
@@ -382,7 +382,7 @@ class DaskBackend:
         return False
 
     # ------------------------------------------------------------ linear algebra
-    def matmul(self, a: Tensor, b: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def matmul(self, a: Tensor, b: Tensor, out: Tensor | None = None) -> Tensor:
         """Dask's matmul. When ``b``'s matrices fit in a few chunks, the contracted axis
         is made one chunk in both operands: each task is then one BLAS call on a block of
         ``a``'s rows and all of ``b``, with no partial products to add up afterwards
@@ -396,7 +396,7 @@ class DaskBackend:
         return self._into(out, da.matmul(x, y), a.dtype)
 
     # ------------------------------------------------------------ random
-    def threefry(self, key: Tensor, counter: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def threefry(self, key: Tensor, counter: Tensor, out: Tensor | None = None) -> Tensor:
         if counter.numel == 0:
             return self._eager("threefry", (key, counter), {"out": out} if out is not None else {})
         c = counter.arr.rechunk({counter.ndim - 1: -1})  # each pair of words in one chunk
@@ -439,19 +439,19 @@ class DaskBackend:
     def context(self, t: Tensor) -> Any:
         return t.backend
 
-    def mod_(self, a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+    def mod_(self, a: Tensor, b: Any, out: Tensor | None = None) -> Tensor:
         return self._chunkwise("mod_", (a, b), {"out": out})
 
-    def and_(self, a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+    def and_(self, a: Tensor, b: Any, out: Tensor | None = None) -> Tensor:
         return self._chunkwise("and_", (a, b), {"out": out})
 
-    def or_(self, a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+    def or_(self, a: Tensor, b: Any, out: Tensor | None = None) -> Tensor:
         return self._chunkwise("or_", (a, b), {"out": out})
 
-    def xor(self, a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+    def xor(self, a: Tensor, b: Any, out: Tensor | None = None) -> Tensor:
         return self._chunkwise("xor", (a, b), {"out": out})
 
-    def round_half_even(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def round_half_even(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         return self._chunkwise("round_half_even", (x,), {"out": out})
 
     def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:

@@ -23,7 +23,7 @@ import numpy as np
 from .. import dtype as D
 from ..dtype import DType
 from ..errors import NxInvalidArgument
-from ..tensor import MADE, Tensor, explicit, tensor_maker
+from ..tensor import Tensor, explicit, tensor_maker
 from ..view import View
 from . import _elementwise as E
 from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
@@ -234,7 +234,7 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = N
     a dtype, or ``b`` is a Python scalar that dtype holds), so the ufunc's own result dtype
     is never looked up."""
 
-    def op(self: "NumpyBackend", a: Any, b: Any, *, out: Tensor | None = None) -> Tensor:
+    def op(self: "NumpyBackend", a: Any, b: Any, out: Tensor | None = None) -> Tensor:
         x = a.arr
         if x is None:
             x = _nd(a)
@@ -255,7 +255,11 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = N
                 t.arr = r
                 t.dtype = a.dtype if result is None else result
                 t.backend = self
-                t.shape = r.shape if s is None else s
+                if s is None:
+                    s = a.shape
+                    if s != b.shape:  # (operands of one shape are the common call: no tuple made)
+                        s = r.shape
+                t.shape = s
                 return t
             return self._wrap(r)
         try:
@@ -275,7 +279,7 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str, result: DType | None = None):
     """The unary primitive ``name``: NumPy's ``ufunc``; its result has ``x``'s dtype, or
     ``result`` (bool, for the predicates), as the contract says ([EW1])."""
 
-    def op(self: "NumpyBackend", x: Any, *, out: Tensor | None = None) -> Tensor:
+    def op(self: "NumpyBackend", x: Any, out: Tensor | None = None) -> Tensor:
         a = x.arr
         if a is None:
             a = _nd(x)
@@ -303,7 +307,7 @@ def _kernel(fn: Any, name: str, doc: str, arity: int):
     # a rank-0 operand runs as shape (1,) and the result is viewed back as rank 0.
     if arity == 1:
 
-        def op(self: "NumpyBackend", x: Tensor, *, out: Tensor | None = None) -> Tensor:
+        def op(self: "NumpyBackend", x: Tensor, out: Tensor | None = None) -> Tensor:
             a = _nd(x)
             o = None if out is None else _nd(out)
             if a.ndim == 0:
@@ -314,7 +318,7 @@ def _kernel(fn: Any, name: str, doc: str, arity: int):
 
     else:
 
-        def op(self: "NumpyBackend", a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
+        def op(self: "NumpyBackend", a: Tensor, b: Any, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
             x = _nd(a)
             y = _arg(b)
             if type(y) is not _ndarray:
@@ -449,13 +453,13 @@ def _by_kind(name: str, doc: str, kinds: str, ufunc: Any, kernel: Any, arity: in
     if arity == 2:
         fast, slow = _binary_ufunc(ufunc, name, doc), _kernel(kernel, name, doc, 2)
 
-        def op(self: "NumpyBackend", a: Tensor, b: Any, *, out: Tensor | None = None) -> Tensor:
+        def op(self: "NumpyBackend", a: Tensor, b: Any, out: Tensor | None = None) -> Tensor:
             return (fast if a.dtype.kind in kinds else slow)(self, a, b, out=out)
 
     else:
         fast, slow = _unary_ufunc(ufunc, name, doc), _kernel(kernel, name, doc, 1)
 
-        def op(self: "NumpyBackend", x: Tensor, *, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
+        def op(self: "NumpyBackend", x: Tensor, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
             return (fast if x.dtype.kind in kinds else slow)(self, x, out=out)
 
     op.__name__ = op.__qualname__ = name
@@ -473,7 +477,7 @@ class NumpyBackend:
         #: The device this backend computes on (every Tensor it makes is there).
         self.device = device
         #: Makes an empty tensor of the device's tensor class (``make_backend`` sets it too).
-        self.make_tensor = tensor_maker(device) if device is not None else MADE.make
+        self.make_tensor = tensor_maker(device)
 
     def __repr__(self) -> str:
         return f"NumpyBackend(device={self.device!r})"
@@ -615,9 +619,18 @@ class NumpyBackend:
     logical_not = _unary_ufunc(np.logical_not, "logical_not", "not x on bool.")
 
     # ---------------------------------------------------------------- ternary
-    def where(self, cond: Tensor, a: Any, b: Any, *, out: Tensor | None = None) -> Tensor:
-        if out is None:  # E.where's own first branch, one call less: where() is on hot paths
-            return self._wrap(_where(_nd(cond), _arg(a), _arg(b)))
+    def where(self, cond: Tensor, a: Any, b: Any, out: Tensor | None = None) -> Tensor:
+        if out is None:  # E.where's own first branch, inlined: where() is on hot paths
+            c, x, y = cond.arr, _arg(a), _arg(b)
+            r = _where(_nd(cond) if c is None else c, x, y)
+            make = self.make_tensor
+            t = make()
+            t.arr = r
+            # (a scalar takes the other's dtype; of two scalars, NumPy's)
+            t.dtype = a.dtype if isinstance(a, Tensor) else b.dtype if isinstance(b, Tensor) else _FROM_NP[r.dtype]
+            t.backend = self
+            t.shape = r.shape
+            return t
         E.where(_nd(cond), _arg(a), _arg(b), out=_nd(out))
         return out
 
@@ -816,7 +829,7 @@ class NumpyBackend:
         return dst
 
     # ----------------------------------------------------------------- random
-    def threefry(self, key: Tensor, counter: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def threefry(self, key: Tensor, counter: Tensor, out: Tensor | None = None) -> Tensor:
         r = _threefry.threefry2x32(_nd(key), _nd(counter), out=None if out is None else _nd(out))
         return self._wrap(r) if out is None else out
 
@@ -939,7 +952,7 @@ class NumpyBackend:
         return self._wrap(r, x.dtype)
 
     # ------------------------------------------------------------------- matrix
-    def matmul(self, a: Tensor, b: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def matmul(self, a: Tensor, b: Tensor, out: Tensor | None = None) -> Tensor:
         if out is None:
             return self._wrap(_matmul(_nd(a), _nd(b)))
         np.matmul(_nd(a), _nd(b), out=_nd(out))

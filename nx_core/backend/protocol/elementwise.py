@@ -19,23 +19,23 @@ class ElementwisePrimitives(Protocol):
     """Element-wise primitives: binary, unary, ``where``, and dtype conversion."""
 
     # ------------------------------------------------------------ binary
-    def add(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def add(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``add ~out a b`` computes ``out.{i} <- a.{i} + b.{i}``, respecting
         the strides of a and b (non-contiguous or broadcast).
 
         Frontend guarantees: [EW2]. Backend must: ``a + b``; integers wrap; bool is or."""
 
-    def sub(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def sub(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``sub ~out a b`` computes ``out.{i} <- a.{i} - b.{i}``.
 
         Frontend guarantees: [EW2], not bool. Backend must: ``a - b``; integers wrap."""
 
-    def mul(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def mul(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``mul ~out a b`` computes ``out.{i} <- a.{i} * b.{i}``.
 
         Frontend guarantees: [EW2]. Backend must: ``a * b``; integers wrap; bool is and."""
 
-    def div(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def div(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``div ~out a b`` computes ``out.{i} <- a.{i} / b.{i}``: integer
         dtypes truncate toward zero (C division), floating-point dtypes use IEEE 754
         division.
@@ -44,7 +44,7 @@ class ElementwisePrimitives(Protocol):
         (``1/0=inf``, ``0/0=nan``); integers C division truncating toward zero
         (``-7/2=-3``), ``x/0 = 0``, ``INT_MIN/-1 = INT_MIN``; bool ``a and b``."""
 
-    def mod_(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def mod_(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``mod_ ~out a b`` computes the remainder of a / b: integers use
         C's ``%`` operator (truncated division), floats use ``fmod``; the sign of
         the result follows the dividend a.
@@ -56,7 +56,7 @@ class ElementwisePrimitives(Protocol):
         y)`` are NaN, ``fmod(x, +-inf) = x``); bool False; TypeError on complex. (The
         standard's floor remainder, with the sign of the divisor, is ``remainder``.)"""
 
-    def pow(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def pow(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``pow ~out base exponent`` computes ``out.{i} <- base.{i} ^
         exponent.{i}``.
 
@@ -65,273 +65,273 @@ class ElementwisePrimitives(Protocol):
         negative exponent gives 1 for base 1, +-1 by parity for base -1, else 0; bool
         ``a or not b``."""
 
-    def atan2(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def atan2(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``atan2 ~out y x`` computes ``atan2(y.{i}, x.{i})``, the angle in
         radians in (-pi, pi], handling all quadrants.
 
         Frontend guarantees: [EW2], real floating. Backend must: ``atan2(a, b)`` in
         (-pi, pi], all quadrants and signed zeros as C."""
 
-    def max(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def max(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``max ~out a b`` computes ``out.{i} <- max(a.{i}, b.{i})``.
 
         Frontend guarantees: [EW2]. Backend must: element-wise maximum, NaN
         propagating; unsigned compare as unsigned; bool is or."""
 
-    def min(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def min(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``min ~out a b`` computes ``out.{i} <- min(a.{i}, b.{i})``.
 
         Frontend guarantees: [EW2]. Backend must: element-wise minimum, NaN
         propagating; unsigned compare as unsigned; bool is and."""
 
-    def cmpeq(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def cmpeq(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``cmpeq ~out a b`` computes ``out.{i} <- (a.{i} = b.{i})`` into a
         bool tensor.
 
         Frontend guarantees: [EW2]; ``out`` is bool. Backend must: bool ``a == b``
         (NaN compares unequal to everything)."""
 
-    def cmpne(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def cmpne(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``cmpne ~out a b`` computes ``out.{i} <- (a.{i} <> b.{i})`` into a
         bool tensor.
 
         Frontend guarantees: [EW2]; ``out`` is bool. Backend must: bool ``a != b``
         (True for NaN)."""
 
-    def cmplt(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def cmplt(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``cmplt ~out a b`` computes ``out.{i} <- (a.{i} < b.{i})`` into a
         bool tensor.
 
         Frontend guarantees: [EW2], not complex; ``out`` is bool. Backend must: bool
         ``a < b``; False with NaN; unsigned compare as unsigned."""
 
-    def cmple(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def cmple(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``cmple ~out a b`` computes ``out.{i} <- (a.{i} <= b.{i})`` into a
         bool tensor.
 
         Frontend guarantees: [EW2], not complex; ``out`` is bool. Backend must: bool
         ``a <= b``; False with NaN."""
 
-    def and_(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def and_(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``and_ ~out a b``: bitwise and on the binary representation of
         integer and boolean dtypes (for booleans, logical and).
 
         Frontend guarantees: [EW2], integer or bool. Backend must: bitwise and
         (logical on bool). [ALIAS] ``bitwise_and``."""
 
-    def or_(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def or_(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``or_ ~out a b``: bitwise or on the binary representation of
         integer and boolean dtypes (for booleans, logical or).
 
         Frontend guarantees: [EW2], integer or bool. Backend must: bitwise or
         (logical on bool). [ALIAS] ``bitwise_or``."""
 
-    def xor(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def xor(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``xor ~out a b``: bitwise exclusive or on the binary
         representation of integer and boolean dtypes (for booleans, logical xor).
 
         Frontend guarantees: [EW2], integer or bool. Backend must: bitwise xor
         (logical on bool). [ALIAS] ``bitwise_xor``."""
 
-    def bitwise_and(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def bitwise_and(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], integer or bool. Backend must: bitwise and
         (logical on bool): ``and_`` under the standard's name. [ALIAS] ``and_``."""
 
-    def bitwise_or(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def bitwise_or(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], integer or bool. Backend must: bitwise or:
         ``or_`` under the standard's name. [ALIAS] ``or_``."""
 
-    def bitwise_xor(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def bitwise_xor(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], integer or bool. Backend must: bitwise xor:
         ``xor`` under the standard's name. [ALIAS] ``xor``."""
 
-    def floor_divide(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def floor_divide(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], not complex. Backend must: floor of the quotient
         (Array API); integer ``x//0 = 0``; floats as IEEE ``floor(a/b)`` with NumPy's
         special cases; bool ``a and b``."""
 
-    def remainder(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def remainder(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], not complex. Backend must: remainder with the sign
         of the divisor (Array API); integer ``x%0 = 0``; bool False."""
 
-    def hypot(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def hypot(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], real floating. Backend must: ``sqrt(a*a + b*b)``
         without undue overflow; ``hypot(inf, nan) = inf``."""
 
-    def logaddexp(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def logaddexp(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], real floating. Backend must: ``log(exp(a) +
         exp(b))`` without undue overflow."""
 
-    def nextafter(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def nextafter(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], real floating. Backend must: the next
         representable value after ``a`` towards ``b`` (``a`` if equal; NaN in, NaN out)."""
 
-    def copysign(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def copysign(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], real floating. Backend must: ``|a|`` with the
         sign bit of ``b``."""
 
-    def bitwise_left_shift(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def bitwise_left_shift(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], integer, ``b >= 0``. Backend must: ``a << b``
         wrapping; a count >= the bit width gives 0."""
 
-    def bitwise_right_shift(self, a: Tensor, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def bitwise_right_shift(self, a: Tensor, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW2], integer, ``b >= 0``. Backend must: ``a >> b``,
         arithmetic for signed; a count >= the width gives 0 (-1 for negative ``a``)."""
 
     # ------------------------------------------------------------- unary
-    def neg(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def neg(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``neg ~out x`` computes ``out.{i} <- -x.{i}``, respecting the
         strides of x.
 
         Frontend guarantees: [EW1]. Backend must: ``-x``; integers wrap
         (``-INT_MIN = INT_MIN``, unsigned modulo 2^bits); bool identity."""
 
-    def recip(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def recip(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``recip ~out x`` computes ``out.{i} <- 1 / x.{i}``.
 
         Frontend guarantees: [EW1]. Backend must: ``1/x``; floats IEEE; integers
         truncate (only +-1 survive), ``1/0 = 0``; bool identity."""
 
-    def abs(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def abs(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``abs ~out x`` computes ``out.{i} <- |x.{i}|``.
 
         Frontend guarantees: [EW1]. Backend must: ``|x|``; ``abs(INT_MIN) = INT_MIN``;
         unsigned and bool identity; complex gives ``|z|`` (+0j when allocating or into a
         complex ``out``, the modulus into a real ``out``)."""
 
-    def sign(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def sign(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``sign ~out x`` computes the sign function: -1 for negative, 0 for
         zero, 1 for positive; NaN for a floating-point NaN.
 
         Frontend guarantees: [EW1]. Backend must: -1/0/1; unsigned and bool 0 if zero
         else 1; float NaN -> NaN, +-0 -> 0; complex ``z/|z|``, 0 -> 0."""
 
-    def sqrt(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def sqrt(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``sqrt ~out x`` computes the square root of each element.
 
         Frontend guarantees: [EW1], floating or complex. Backend must: square root
         (IEEE: ``sqrt(-1) = nan``; complex principal branch)."""
 
-    def exp(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def exp(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``exp ~out x`` computes ``e`` raised to each element.
 
         Frontend guarantees: [EW1], floating or complex. Backend must: ``e**x``."""
 
-    def log(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def log(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``log ~out x`` computes the natural logarithm of each element.
 
         Frontend guarantees: [EW1], floating or complex. Backend must: natural log
         (``log(0) = -inf``, negative -> nan)."""
 
-    def sin(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def sin(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``sin ~out x`` computes the sine; inputs in radians.
 
         Frontend guarantees: [EW1], floating or complex. Backend must: sine (radians)."""
 
-    def cos(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def cos(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``cos ~out x`` computes the cosine; inputs in radians.
 
         Frontend guarantees: [EW1], floating or complex. Backend must: cosine."""
 
-    def tan(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def tan(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``tan ~out x`` computes the tangent; inputs in radians.
 
         Frontend guarantees: [EW1], floating or complex. Backend must: tangent."""
 
-    def asin(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def asin(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``asin ~out x`` computes ``arcsin(x.{i})``, in [-pi/2, pi/2].
 
         Frontend guarantees: [EW1], floating or complex. Backend must: arc sine in
         [-pi/2, pi/2] (nan outside [-1, 1] for reals)."""
 
-    def acos(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def acos(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``acos ~out x`` computes ``arccos(x.{i})``, in [0, pi].
 
         Frontend guarantees: [EW1], floating or complex. Backend must: arc cosine in
         [0, pi]."""
 
-    def atan(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def atan(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``atan ~out x`` computes ``arctan(x.{i})``, in [-pi/2, pi/2].
 
         Frontend guarantees: [EW1], floating or complex. Backend must: arc tangent in
         [-pi/2, pi/2]."""
 
-    def sinh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def sinh(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``sinh ~out x`` computes the hyperbolic sine.
 
         Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic sine."""
 
-    def cosh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def cosh(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``cosh ~out x`` computes the hyperbolic cosine.
 
         Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic cosine."""
 
-    def tanh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def tanh(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``tanh ~out x`` computes the hyperbolic tangent.
 
         Frontend guarantees: [EW1], floating or complex. Backend must: hyperbolic
         tangent."""
 
-    def trunc(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def trunc(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``trunc ~out x`` rounds toward zero; for integer dtypes, all
         rounding operations are the identity.
 
         Frontend guarantees: [EW1]. Backend must: round toward zero; identity (a
         copy) on integers and bool; TypeError on complex."""
 
-    def ceil(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def ceil(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``ceil ~out x`` rounds up; the identity on integer dtypes.
 
         Frontend guarantees: [EW1]. Backend must: round up; identity on integers and
         bool; TypeError on complex."""
 
-    def floor(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def floor(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``floor ~out x`` rounds down; the identity on integer dtypes.
 
         Frontend guarantees: [EW1]. Backend must: round down; identity on integers and
         bool; TypeError on complex."""
 
-    def erf(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def erf(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``erf ~out x`` computes the error function ``erf(x) = 2/sqrt(pi) *
         integral_0^x exp(-t^2) dt``.
 
         Frontend guarantees: [EW1], real floating. Backend must: the error function
         ``2/sqrt(pi) * integral_0^x exp(-t^2) dt``, in x's dtype."""
 
-    def asinh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def asinh(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], floating or complex. Backend must: inverse
         hyperbolic sine."""
 
-    def acosh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def acosh(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], floating or complex. Backend must: inverse
         hyperbolic cosine (nan below 1 for reals)."""
 
-    def atanh(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def atanh(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], floating or complex. Backend must: inverse
         hyperbolic tangent (+-inf at +-1)."""
 
-    def log1p(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def log1p(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], floating or complex. Backend must: ``log(1 + x)``,
         accurate near 0."""
 
-    def expm1(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def expm1(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], floating or complex. Backend must: ``exp(x) - 1``,
         accurate near 0."""
 
-    def log2(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def log2(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], floating or complex. Backend must: base-2 log."""
 
-    def log10(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def log10(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], floating or complex. Backend must: base-10 log."""
 
-    def square(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def square(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], numeric (not bool). Backend must: ``x * x``;
         integers wrap."""
 
-    def positive(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def positive(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]. Backend must: a fresh copy of ``x``."""
 
-    def round(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def round(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``round ~out x`` rounds to the nearest integer, half away from
         zero (C's ``round``); the identity on integer dtypes.
 
@@ -341,47 +341,47 @@ class ElementwisePrimitives(Protocol):
         identity (a copy) on integers and bool; TypeError on complex. (The standard's
         ``round``, half to even, is ``round_half_even``.)"""
 
-    def round_half_even(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def round_half_even(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]. Backend must: round half to EVEN (the standard's
         ``round``: 2.5 -> 2, -0.5 -> -0); complex rounds each part; integers and bool
         identity. (The seed's ``round`` rounds halves away from zero.)"""
 
-    def signbit(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def signbit(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], real floating; ``out`` is bool. Backend must:
         whether the sign bit is set (True for -0.0 and negative NaN)."""
 
-    def isnan(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def isnan(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]; ``out`` is bool. Backend must: ``x`` is NaN
         (complex: either part); False for integers and bool."""
 
-    def isinf(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def isinf(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]; ``out`` is bool. Backend must: ``x`` is +-inf
         (complex: either part infinite)."""
 
-    def isfinite(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def isfinite(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]; ``out`` is bool. Backend must: ``x`` is neither
         NaN nor infinite (complex: both parts finite); True for integers and bool."""
 
-    def real(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def real(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]; ``out`` has the real dtype of x's precision.
         Backend must: a fresh array of the real parts (a copy of ``x`` for real ``x``)."""
 
-    def imag(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def imag(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]; ``out`` has the real dtype of x's precision.
         Backend must: a fresh (writable) array of the imaginary parts (zeros for real ``x``)."""
 
-    def conj(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def conj(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1]. Backend must: complex conjugate (a copy for reals)."""
 
-    def bitwise_invert(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def bitwise_invert(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], integer or bool. Backend must: ``~x`` (logical
         not on bool)."""
 
-    def logical_not(self, x: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def logical_not(self, x: Tensor, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [EW1], bool; ``out`` is bool. Backend must: ``not x``."""
 
     # ----------------------------------------------------------- ternary
-    def where(self, cond: Tensor, a: Tensor | Scalar, b: Tensor | Scalar, *, out: Tensor | None = None) -> Tensor:
+    def where(self, cond: Tensor, a: Tensor | Scalar, b: Tensor | Scalar, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``where ~out cond if_true if_false`` selects ``if_true.{i}`` where
         ``cond.{i}`` is true, ``if_false.{i}`` otherwise (all four of one shape;
         cond bool).

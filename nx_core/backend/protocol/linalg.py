@@ -17,7 +17,7 @@ class LinalgPrimitives(Protocol):
     """Matrix products and linear algebra (batched over leading dimensions; fresh C-contiguous results)."""
 
     # ------------------------------------------------------------ matrix
-    def matmul(self, a: Tensor, b: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def matmul(self, a: Tensor, b: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``matmul ~out a b`` computes the matrix product ``a x b`` on the
         last two dimensions, batched over the others with broadcasting via strides;
         a and b may be non-contiguous.

@@ -18,7 +18,7 @@ class RandomPrimitives(Protocol):
     """Counter-based random bits: the Threefry-2x32 block function and its counter-mode stream."""
 
     # ------------------------------------------------------------ random
-    def threefry(self, key: Tensor, counter: Tensor, *, out: Tensor | None = None) -> Tensor:
+    def threefry(self, key: Tensor, counter: Tensor, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``threefry ~out key counter`` applies the Threefry-2x32 hash
         function to int32 key and counter tensors; out has counter's shape.
 
