@@ -292,3 +292,38 @@ def test_cpu_device_exports_without_asking():
     np.testing.assert_array_equal(np.from_dlpack(x), [1.0, 2.0])
     np.testing.assert_array_equal(np.asarray(x), [1.0, 2.0])
 
+
+def test_strict_writes_from_threads_into_one_array():
+    """Threads filling disjoint slices of one array (scikit-learn's pairwise kernels with
+    n_jobs=2 do): the write check of one thread does not see the views another thread's
+    write holds while it writes."""
+    import sys
+    import threading
+
+    out = sx.empty((8, 64)).T  # a view of an array nothing else holds
+    errors: list[BaseException] = []
+
+    def fill(i: int) -> None:
+        try:
+            for _ in range(300):
+                out[:, 2 * i : 2 * i + 2] = sx.full((64, 2), float(i))
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=fill, args=(i,)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not errors, errors[0]
+    np.testing.assert_array_equal(np.asarray(out), np.repeat(np.arange(4.0), 2)[None, :] * np.ones((64, 1)))
+    v = out[:, 0:2]  # a view that stays alive is still seen
+    with pytest.raises(ValueError, match="shares its memory"):
+        out[:, 2:4] = sx.zeros((64, 2))
+    del v
+
