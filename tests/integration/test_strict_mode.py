@@ -327,3 +327,14 @@ def test_strict_writes_from_threads_into_one_array():
         out[:, 2:4] = sx.zeros((64, 2))
     del v
 
+
+def test_strict_messages_have_the_terms_consumers_match():
+    """nx's messages (function name first, what failed) with the standard's and
+    array-api-strict's key terms, which consumers' test suites match: array-api-extra's
+    matches "cast|promote|dtype" for a refused promotion and "data-dependent shapes" for
+    the flag."""
+    with pytest.raises(TypeError, match=r"^add: a Python float cannot be promoted with a int64 array in strict mode"):
+        sx.asarray([1, 2]) + 0.5
+    with sx.ArrayAPIStrictFlags(data_dependent_shapes=False):
+        with pytest.raises(RuntimeError, match=r"^unique_values: .*data_dependent_shapes flag is off \(no data-dependent shapes\)"):
+            sx.unique_values(sx.asarray([1, 2]))
