@@ -151,7 +151,7 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     nx_as_strict.carry_warning_filters(items)
     patterns = [(re.compile(p), why) for p, why in STRICT_KNOWN.items()]
     for item in items:
-        name = f"{getattr(item.module, '__name__', '')}::{item.name}"
+        name = f"{getattr(getattr(item, 'module', None), '__name__', '')}::{item.name}"
         for p, why in patterns:
             if p.search(name):
                 item.add_marker(pytest.mark.xfail(reason=f"nx's strict namespace: {why}", strict=True))

@@ -201,7 +201,7 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
             drop.append(item)
             continue
         for p, why in shared:
-            if p.search(f"{item.module.__name__}::{item.name}") and any(b.like(backend.ARRAY_API_STRICT) for b in used):
+            if p.search(f"{getattr(getattr(item, 'module', None), '__name__', '')}::{item.name}") and any(b.like(backend.ARRAY_API_STRICT) for b in used):
                 for b in used:
                     reason = f"nx's strict namespace refuses a write through shared memory: {why}"
                     item.add_marker(pytest.mark.xfail_xp_backend(b, reason=reason, strict=True))
