@@ -55,6 +55,9 @@ array-api-tests: $(STAMP)
 
 # scikit-learn's own array-API tests (shipped in its wheel) with nx in place of
 # array_api_strict: default device with float64 and device1 with float32.
+# ARGS=--nx-namespace=strict: nx's strict namespace as array_api_strict (CPU_DEVICE with
+# float64, device1 with float32). For comparison, scikit-learn's own run on array_api_strict:
+# SCIPY_ARRAY_API=1 $(PY) -m pytest --pyargs sklearn -k "array_api or array_namespace".
 consumers-sklearn: $(STAMP)
 	SCIPY_ARRAY_API=1 PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
 	  $(PY) -m pytest -p sklearn_on_nx --pyargs sklearn -k "array_api or array_namespace" \
@@ -71,16 +74,19 @@ consumers-strict: $(STAMP)
 # array-api-extra's own test suite (shipped in its wheel) with nx as two more of its
 # backends: nx on its default device and with device1 as the default. Its pytest
 # settings: xfail_strict, warnings are errors. ARGS="--xpx-backend array_api_strict"
-# runs the same tests on array_api_strict instead.
+# runs the same tests on array_api_strict instead. ARGS=--nx-namespace=strict: nx's strict
+# namespace as array_api_strict, on its backends array_api_strict and array_api_strictest
+# (array-api-strict itself: ARGS="--xpx-backend array_api_strict,array_api_strictest").
 consumers-xpx: $(STAMP)
 	PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
 	  $(PY) -m pytest -p xpx_on_nx --pyargs array_api_extra.tests.main \
 	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider -o xfail_strict=true -W error $(ARGS)
 
 # SciPy's own array-API tests (those taking its `xp` fixture, shipped in its wheel) with nx
-# in place of array_api_strict: nx's default device (cpu) and device1. For comparison,
-# SciPy's own run on array_api_strict: SCIPY_ARRAY_API='["array_api_strict"]'
-# $(PY) -m pytest --pyargs $(SCIPY_SUBMODULES) -m array_api_backends.
+# in place of array_api_strict: nx's default device (cpu) and device1.
+# ARGS=--nx-namespace=strict: nx's strict namespace as array_api_strict (its devices in
+# SciPy's device tests). For comparison, SciPy's own run on array_api_strict:
+# SCIPY_ARRAY_API='["array_api_strict"]' $(PY) -m pytest --pyargs $(SCIPY_SUBMODULES) -m array_api_backends.
 SCIPY_SUBMODULES ?= scipy.special scipy.stats scipy.fft scipy.cluster
 consumers-scipy: $(STAMP)
 	SCIPY_ARRAY_API=1 PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \

@@ -226,8 +226,8 @@ class StrictArray(Array):
     """An array of the strict namespace (``nx_array_api.strict.Array``): it refuses what
     array-api-strict's arrays refuse. Python scalar conversion of arrays that are not 0-d,
     ``len()``, format specs, iteration over arrays that are not 1-D, and, on the virtual
-    devices, NumPy conversion and DLPack export (code that forgets to move its data to
-    the CPU is what those devices exist to catch)."""
+    devices, NumPy conversion and a DLPack export that does not ask for the CPU (code
+    that forgets to move its data to the CPU is what those devices exist to catch)."""
 
     __slots__ = ()
     _ns = STRICT
@@ -272,10 +272,27 @@ class StrictArray(Array):
 
     def __dlpack__(self, /, *, stream: Any = None, max_version: Any = _UNSET, dl_device: Any = _UNSET, copy: Any = _UNSET) -> Any:
         """As ``Array.__dlpack__``; ``max_version``, ``dl_device`` and ``copy`` are the
-        2023.12 standard's (given under an earlier api_version flag: ValueError)."""
-        self._host_only("__dlpack__")
+        2023.12 standard's (given under an earlier api_version flag: ValueError).
+
+        On a virtual device, whose memory stands for another device's, the export is a
+        transfer: made, as a copy, to a consumer that asks for the CPU
+        (``dl_device=(kDLCPU, 0)``, which ``np.from_dlpack(x, device="cpu")`` asks), and
+        refused otherwise with BufferError, the standard's exception for an export that
+        cannot be made (consumers catch it and move the array themselves). A consumer
+        that reads the memory without asking for the CPU is what those devices catch.
+        (array-api-strict 2.6 exports from its virtual devices without asking.)"""
         if max_version is not _UNSET or dl_device is not _UNSET or copy is not _UNSET:
             STRICT.requires("2023.12", "__dlpack__", "the max_version, dl_device and copy arguments", ValueError)
+        dev = self.backend.device
+        if dev.name in _VIRTUAL:
+            if dl_device is _UNSET or dl_device is None:
+                raise BufferError(
+                    f"__dlpack__: the array is on the virtual device {dev.name!r}, whose memory is not the host's; "
+                    "ask for a copy on the CPU (from_dlpack(x, device='cpu'), dl_device=(1, 0)) or move it first (x.to_device(CPU_DEVICE))"
+                )
+            if copy is False:
+                raise BufferError(f"__dlpack__: moving the array from the virtual device {dev.name!r} to the CPU needs a copy, but copy=False")
+            copy = True
         unset = lambda v: None if v is _UNSET else v  # noqa: E731
         return Array.__dlpack__(self, stream=stream, max_version=unset(max_version), dl_device=unset(dl_device), copy=unset(copy))
 

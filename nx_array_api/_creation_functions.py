@@ -380,6 +380,23 @@ def _check_sequence(dev: Device, values: list, kinds: set[int], dtype: DType, sh
         raise
 
 
+class _OwnExport:
+    """A strict array as the DLPack producer of nx's own ``from_dlpack`` onto the
+    array's device: Array's export, which a strict array on a virtual device refuses to
+    consumers that do not ask for the CPU (an import onto its own device moves nothing)."""
+
+    __slots__ = ("x",)
+
+    def __init__(self, x: Array) -> None:
+        self.x = x
+
+    def __dlpack__(self, **kw: Any) -> Any:
+        return Array.__dlpack__(self.x, **kw)
+
+    def __dlpack_device__(self) -> Any:
+        return Array.__dlpack_device__(self.x)
+
+
 def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -> Array:
     """An array over the memory of ``x`` (any ``__dlpack__`` producer), shared unless
     ``copy=True``; ValueError when ``copy=False`` and a copy is needed. (``device`` and
@@ -398,7 +415,7 @@ def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -
                 raise ValueError(f"from_dlpack: moving an array from {x.device.name!r} to {dev.name!r} needs a copy, but copy=False")
             return x.to_device(dev)
     try:
-        t = dev.backend.from_dlpack(x, copy=copy)
+        t = dev.backend.from_dlpack(_OwnExport(x) if isinstance(x, StrictArray) else x, copy=copy)
     except NxInvalidArgument as e:
         raise ValueError(core_message("from_dlpack", e)) from None
     except TypeError as e:

@@ -9,7 +9,7 @@ devices exactly, as objects of its own ``Device`` class (``StrictDevice``):
     the CPU (the default);
 ``device1``
     a virtual device: computes on the CPU, but its arrays refuse NumPy conversion and
-    DLPack export, and arrays of two devices never mix;
+    a DLPack export that does not ask for the CPU, and arrays of two devices never mix;
 ``device2``
     the same, with the default dtypes of a PyTorch CPU device: float32 and complex64;
 ``no_float64``

@@ -221,7 +221,7 @@ class Namespace:
     def requires_data_dependent_shapes(self, name: str) -> None:
         """RuntimeError naming ``name`` when the data_dependent_shapes flag is off."""
         if not self.data_dependent_shapes:
-            raise RuntimeError(f"{name}: the output shape depends on the data, and the data_dependent_shapes flag is off")
+            raise RuntimeError(f"{name}: the output shape depends on the data, and the data_dependent_shapes flag is off (no data-dependent shapes)")
 
     def requires_boolean_indexing(self, name: str) -> None:
         """RuntimeError naming ``name`` when the boolean_indexing flag is off."""

@@ -22,7 +22,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._scalars import scalar_operand
-from ._validation import backend_of, broadcast_tensor, check_unshared, core_message, py_scalar
+from ._validation import STRICT_WRITES, backend_of, broadcast_tensor, check_unshared, core_message, py_scalar
 
 
 __all__ = ["getitem", "getitem_strict", "setitem", "setitem_strict", "basic_view"]
@@ -609,8 +609,9 @@ def setitem_strict(x: Array, key: Any, value: Any, /) -> None:
     memory another array shares (``check_unshared``)."""
     name = "__setitem__"
     check_strict_key(name, x, key, setting=True)
-    check_unshared(name, x, value)
-    setitem(x, key, value)
+    with STRICT_WRITES:
+        check_unshared(name, x, value)
+        setitem(x, key, value)
 
 
 def _int_like(k: Any) -> bool:

@@ -78,14 +78,14 @@ class Info:
         indexing); float32 and complex64 on a device without 64-bit floats (and on the
         strict namespace's ``device2``), int32 on ``no_x64``."""
         self._ns.check("__array_namespace_info__")
-        dev = resolve("default_dtypes", device, self._ns)
+        dev = _info_device("default_dtypes", device, self._ns)
         return {k: default_dtype(dev, k) for k in ("real floating", "complex floating", "integral", "indexing")}
 
     def dtypes(self, *, device: Any = None, kind: str | tuple[str, ...] | None = None) -> dict[str, DType]:
         """The supported dtypes by canonical name, all of them or those of ``kind``
         (a kind name as ``isdtype`` takes, or a tuple of kind names)."""
         self._ns.check("__array_namespace_info__")
-        dev = resolve("dtypes", device, self._ns)
+        dev = _info_device("dtypes", device, self._ns)
         have = [d for d in _CANONICAL if dev.supports(d)]
         if kind is None:
             return {d.name: d for d in have}
@@ -102,6 +102,18 @@ class Info:
 
     def __repr__(self) -> str:
         return f"{self._ns.name}.__array_namespace_info__()"
+
+
+def _info_device(name: str, device: Any, ns: Namespace) -> Device:
+    """The device ``dtypes`` and ``default_dtypes`` answer for. The strict namespace's
+    functions take Device objects only, but array-api-strict's inspection functions take
+    any device argument (scikit-learn's tests pass the device's name, ``"device1"``), so
+    here a name of one of the namespace's devices is that device."""
+    if ns.strict and isinstance(device, str):
+        for d in devices_of(ns):
+            if d.name == device:
+                return d
+    return resolve(name, device, ns)
 
 
 _INFO = Info(DROPIN)

@@ -96,7 +96,7 @@ def scalar_dtype(name: str, dtype: DType, kind: int, device: Device | None = Non
 def _strict_refuses(name: str, kind: int, dtype: DType, device: Device) -> None:
     if namespace_of(device).strict:
         raise TypeError(
-            f"{name}: a Python {_KIND_NAME[kind]} cannot be combined with a {dtype.name} array in strict mode "
+            f"{name}: a Python {_KIND_NAME[kind]} cannot be promoted with a {dtype.name} array in strict mode "
             f"(the standard leaves an integer array with a Python {_KIND_NAME[kind]} undefined)"
         )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
+import threading
 from typing import Any, Callable, Sequence, TypeVar
 
 from nx_core import shape as _shape
@@ -367,6 +368,12 @@ def py_scalar(v: Any, *, lenient: bool = False, strict: bool = False) -> Any:
         if type(r) in (bool, int, float, complex):
             return r
     return v
+
+
+#: Strict item writes run one at a time, the check and the write together: the check
+#: reads reference counts, and another thread's write into the same memory (two threads
+#: filling two slices of one array) holds views of it while it writes.
+STRICT_WRITES = threading.RLock()
 
 
 def check_unshared(name: str, x: Array, *operands: Any) -> None:

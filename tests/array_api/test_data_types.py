@@ -237,3 +237,21 @@ def test_namespace_info_errors():
         info.dtypes(device="gpu")
     with pytest.raises(ValueError, match="^default_dtypes"):
         info.default_dtypes(device="gpu")
+
+
+def test_strict_namespace_info_reads_its_device_names():
+    """The strict namespace's functions take Device objects only, but its dtypes() and
+    default_dtypes() read the name of one of its devices as that device, as
+    array-api-strict's take any device argument there (scikit-learn's tests pass the
+    name): the answer is that device's."""
+    import nx_array_api.strict as sx
+
+    info = sx.__array_namespace_info__()
+    assert info.dtypes(device="no_float64", kind="real floating") == {"float32": sx.float32}
+    assert info.dtypes(device="device1") == info.dtypes(device=sx.Device("device1"))
+    assert info.default_dtypes(device="device2")["real floating"] is sx.float32
+    assert info.default_dtypes(device="no_x64")["indexing"] is sx.int32
+    with pytest.raises(ValueError, match="^dtypes: unsupported device 'cpu'"):
+        info.dtypes(device="cpu")  # the drop-in's device name
+    with pytest.raises(ValueError, match="^asarray: unsupported device 'device1'"):
+        sx.asarray([1.0], device="device1")  # a name anywhere else: refused

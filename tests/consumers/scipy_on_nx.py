@@ -45,12 +45,30 @@ Tests that fail on nx because of what they are, not because of nx, are listed in
 ``PYTHONPATH``; ``-k "nx and not device1"`` keeps the default device only.) The same
 tests on array_api_strict, SciPy's own run, for comparison: without ``-p scipy_on_nx``
 and with ``SCIPY_ARRAY_API='["array_api_strict"]'``.
+
+With ``--nx-namespace=strict``, nx's strict namespace takes array_api_strict's place
+instead (``nx_as_strict``): ``import array_api_strict`` gives ``nx_array_api.strict``,
+SciPy's ``is_array_api_strict`` (array-api-compat's ``is_array_api_strict_namespace``)
+accepts it, and every ``xp`` test runs on it once, as ``test_name[array_api_strict]``
+(the id of SciPy's own run on array-api-strict, test for test), with what SciPy's
+conftest gives array_api_strict: api_version 2024.12, ``CPU_DEVICE`` as the default
+device, and every device of ``__array_namespace_info__().devices()`` in SciPy's
+``devices`` fixture (``device1``, ``device2``, ``no_float64``, ``no_x64``, and nx's
+``dask``). SciPy's marks apply as they do to array_api_strict: those naming it, and
+``np_only``; ``cpu_only`` and ``eager_only`` do not (array-api-strict is neither a
+device SciPy skips nor lazy). The tests that fail on the strict namespace by design
+(docs/strict-mode.md) are listed in ``STRICT_BY_DESIGN``, with the reason, and those that
+fail on array-api-strict too, the same way, in ``FAIL_ON_ARRAY_API_STRICT_TOO``; both are
+xfailed, strictly.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
+
+import nx_as_strict
 
 import pytest
 
@@ -83,6 +101,49 @@ KNOWN: dict[str, str] = {
 }
 
 
+#: SciPy tests that fail on nx's strict namespace and pass on array-api-strict, each
+#: because of a difference docs/strict-mode.md makes by design: all are writes through an
+#: array whose memory another live array shares, which the strict namespace refuses (on
+#: PyTorch, whose x[i] and x[0-d index array] are views as nx's are, such writes are seen
+#: through the other array; array-api-strict copies there). ``module::Class::test[id]``
+#: pattern, matched with re.search, -> the write; xfailed, strictly.
+STRICT_BY_DESIGN: dict[str, str] = {
+    r"test_stats::TestLMoment::test_lmoment\[array_api_strict-(False|True)-False-": (
+        "the test's own xpx.at(ref)[2:].multiply(ref[1]): ref[1] is a view of ref"
+    ),
+    r"test_stats::TestLMoment::test_lmoment\[array_api_strict-(False|True)-True-(4|order2)\]"
+    r"|test_stats::TestLMoment::test_(dtype|axis)\[": (
+        "lmoment's xpx.at(lmoms)[2:, ...].divide(lmoms[1, ...]): the divisor is a view of lmoms"
+    ),
+    r"test_stats::TestMoments::test_moment\[": (
+        "moment: order_i = order[i] (a view of order) goes to _moment as current_n, which "
+        "divides it in place (current_n /= 2)"
+    ),
+    r"test_stats::TestMode::test_gh17214\[array_api_strict-z0\]": (
+        "an empty input: _axis_nan_policy makes mode's and count's NaNs as the items of one "
+        "array (xp.full(2, nan), iterated), and _mode_result's xpx.at(count)[i].set(0) writes "
+        "into count while mode, which shares its memory, is alive"
+    ),
+    r"test_hierarchy::TestMax(Dists|Inconsts|RStat)::test_max(dists|inconsts|Rstat)_Q_linkage\[": (
+        "the test's own loop: b = B[index] (a view of B) is alive when "
+        "xpx.at(B, i).set(...) writes into B"
+    ),
+}
+
+
+#: SciPy tests that fail on array-api-strict too (SciPy's own run, array-api-strict 2.6.1),
+#: and on nx's strict namespace the same way: SciPy's device tests make float64 (or
+#: int64) arrays on every device of the namespace, and its ``no_float64`` (``no_x64``)
+#: device refuses them (ValueError). Same pattern form as ``STRICT_BY_DESIGN``; xfailed,
+#: strictly, so that the strict run is green where it fails only where array-api-strict
+#: fails.
+FAIL_ON_ARRAY_API_STRICT_TOO = (
+    r"test_device_dtype::test_(boxcox_llf|directional_stats|zscore|one_in_one_out|differential_entropy|xmean)\[array_api_strict-float64"
+    r"|test_device_dtype::test_describe\[array_api_strict-"
+    r"|test_device_dtype::test_quantile\[array_api_strict-float(32|64)-(?!harrell-davis)"
+)
+
+
 def _nx_param(name: str, device: str | None) -> Any:
     import nx_array_api
 
@@ -91,9 +152,47 @@ def _nx_param(name: str, device: str | None) -> Any:
     )
 
 
+def _strict_param() -> Any:
+    import nx_array_api.strict
+
+    return pytest.param(
+        nx_array_api.strict, id=STRICT, marks=[pytest.mark.array_api_backends, pytest.mark.nx_strict]
+    )
+
+
+def pytest_addoption(parser: Any) -> None:
+    parser.addoption(
+        "--nx-namespace",
+        default="dropin",
+        choices=("dropin", "strict"),
+        help="nx's namespace SciPy's xp tests run on: the drop-in (nx_array_api on cpu and "
+        "device1) or the strict one (nx_array_api.strict as array_api_strict)",
+    )
+
+
+def _strict(config: Any) -> bool:
+    return config.known_args_namespace.nx_namespace == "strict"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> None:
+    """Strict: ``array_api_strict`` is nx's strict namespace before SciPy's conftest
+    imports it."""
+    if _strict(early_config):
+        nx_as_strict.install()
+
+
 def pytest_configure(config: Any) -> None:
     config.addinivalue_line("markers", "nx_device(name): the default nx device of a SciPy xp test run on nx (None: cpu)")
+    config.addinivalue_line("markers", "nx_strict: a SciPy xp test run on nx's strict namespace as array_api_strict")
     config.addinivalue_line("markers", "array_api_backends: test iterates on all array API backends")
+    if _strict(config):
+        nx_as_strict.recognise("scipy._lib.array_api_compat")
+        import nx_array_api.strict
+
+        # what SciPy's conftest does for array_api_strict (it leaves nx out: its version
+        # check asks for array-api-strict's version numbers)
+        nx_array_api.strict.set_array_api_strict_flags(api_version="2024.12")
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -106,12 +205,29 @@ def pytest_generate_tests(metafunc: Any) -> None:
         names = m.args[0] if m.args else m.kwargs.get("argnames", ())
         if "xp" in ([n.strip() for n in names.split(",")] if isinstance(names, str) else names):
             return  # the test parametrizes xp itself
+    if _strict(metafunc.config):
+        # first, as SciPy's own fixture parameter comes: the ids are SciPy's, test for test
+        metafunc.definition.add_marker(pytest.mark.parametrize("xp", [_strict_param()], indirect=True), append=False)
+        return
     params = [_nx_param(name, device) for name, device in DEVICES.items()]
     metafunc.definition.add_marker(pytest.mark.parametrize("xp", params, indirect=True))
 
 
 def _strict_limitation(reason: str | None) -> bool:
     return not any(s in (reason or "") for s in STRICT_ONLY)
+
+
+def _decide_strict(item: Any, kind: str) -> str | None:
+    """The reason to skip or xfail (``kind``) this test on the strict namespace: SciPy's
+    marks as SciPy applies them to array_api_strict."""
+    for m in item.iter_markers(f"{kind}_xp_backends"):
+        reason = m.kwargs.get("reason")
+        if m.args:
+            if m.args[0] == STRICT:
+                return reason or "do not run with array API backend: array_api_strict"
+        elif m.kwargs.get("np_only") and STRICT not in m.kwargs.get("exceptions", ()):
+            return reason or "do not run with non-NumPy backends"
+    return None
 
 
 def _decide(item: Any, kind: str, device: str | None) -> str | None:
@@ -129,6 +245,19 @@ def _decide(item: Any, kind: str, device: str | None) -> str | None:
     return None
 
 
+def _strict_known(item: Any) -> str | None:
+    name = "::".join(n for n in (item.module.__name__, item.cls and item.cls.__name__, item.name) if n)
+    for pattern, reason in STRICT_BY_DESIGN.items():
+        if re.search(pattern, name):
+            return f"nx's strict namespace refuses a write through shared memory: {reason}"
+    if re.search(FAIL_ON_ARRAY_API_STRICT_TOO, name):
+        return (
+            "fails on array-api-strict too: SciPy's device test makes float64 or int64 arrays "
+            "on every device, which no_float64 or no_x64 refuses"
+        )
+    return None
+
+
 def _known(item: Any) -> str | None:
     name = "::".join(n for n in (item.module.__name__, item.cls and item.cls.__name__, item.originalname) if n)
     params = item.callspec.id if hasattr(item, "callspec") else ""
@@ -140,7 +269,20 @@ def _known(item: Any) -> str | None:
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    if _strict(config):
+        nx_as_strict.carry_warning_filters(items)
     for item in items:
+        if item.get_closest_marker("nx_strict") is not None:
+            skip = _decide_strict(item, "skip")
+            if skip is not None:
+                item.add_marker(pytest.mark.skip(reason=skip))
+                continue
+            xfail = _decide_strict(item, "xfail")
+            if xfail is None and (by_design := _strict_known(item)) is not None:
+                item.add_marker(pytest.mark.xfail(reason=by_design, strict=True))
+            elif xfail is not None:
+                item.add_marker(pytest.mark.xfail(reason=xfail, strict=False))
+            continue
         mark = item.get_closest_marker("nx_device")
         if mark is None:
             continue
@@ -181,3 +323,9 @@ def _nx_test(request: Any, monkeypatch: Any) -> Any:
         return
     with nx.using_device(mark.args[0]):
         yield
+
+
+def pytest_report_header(config: Any) -> str:
+    if _strict(config):
+        return "array_api_strict is nx_array_api.strict (scipy_on_nx --nx-namespace=strict)"
+    return "nx_array_api in place of array_api_strict, on cpu and device1 (scipy_on_nx)"

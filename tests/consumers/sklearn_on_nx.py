@@ -13,14 +13,54 @@ between namespaces and devices run between NumPy and nx's devices.
     SCIPY_ARRAY_API=1 python -m pytest -p sklearn_on_nx --pyargs sklearn -k "array_api or array_namespace"
 
 (``make consumers-sklearn`` does this, with this folder on ``PYTHONPATH``.)
+
+With ``--nx-namespace=strict``, nx's strict namespace takes array_api_strict's place
+instead (``nx_as_strict``): ``import array_api_strict`` gives ``nx_array_api.strict``, and
+scikit-learn's tests of the name array_api_strict (its ``_is_xp_namespace`` and its
+array-api-compat's ``is_array_api_strict_namespace``) accept it. scikit-learn's own
+parametrizations then run on it unchanged (``CPU_DEVICE`` with float64, ``device1`` with
+float32, with the ids scikit-learn gives them, ``array_api_strict-...``), and so do its
+tests that import array_api_strict themselves. The same tests on array-api-strict itself,
+for comparison, are scikit-learn's own run: the command above without ``-p
+sklearn_on_nx``, ``-k array_api_strict`` for its array_api_strict runs only.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any, Iterator
 
+import nx_as_strict
+import pytest
+
 NX = "nx_array_api"
+
+#: scikit-learn's tests that fail on nx's strict namespace and pass on array-api-strict
+#: (``module::test[params]`` pattern, matched with re.search, -> why); xfailed, strictly.
+#: Each is a difference docs/strict-mode.md makes by design, or a test of scikit-learn's
+#: that recognises array-api-strict by its module's name where nx cannot answer for it.
+STRICT_KNOWN: dict[str, str] = {
+    r"test_array_api::test_logsumexp_like_scipy_logsumexp\[.*-array_api_strict-CPU_DEVICE-": (
+        "shared dtypes (by design): with array API dispatch off, _logsumexp keeps the array "
+        "when its dtype is among NumPy's, which nx's dtypes are (array-api-strict's are not, "
+        "so its array is converted to NumPy first), then compares it with a NumPy array"
+    ),
+    r"test_common::test_estimators\[(GridSearchCV|RandomizedSearchCV)\(.*check_array_api_input\(array_namespace=array_api_strict,device_name=CPU_DEVICE": (
+        "scikit-learn skips this part of the check for array-api-strict by its module's name "
+        "(estimator_checks._check_array_api_core: numpy_asarray_works = xp.__name__ != "
+        "'array_api_strict'); on nx's strict namespace it runs and indexes an array with a "
+        "NumPy array, which array-api-strict refuses too (IndexError)"
+    ),
+    r"test_pca::test_pca_array_api_compliance\[PCA\(n_components=2,svd_solver='covariance_eigh'.*array_api_strict-": (
+        "a write through shared memory (by design): PCA's covariance_eigh solver sets "
+        "Vt = eigenvecs.T and svd_flip then multiplies Vt in place while eigenvecs is alive"
+    ),
+    r"test_gaussian_mixture::test_gaussian_mixture_array_api_compliance\[.*array_api_strict-.*-full-": (
+        "a write through shared memory (by design): _estimate_gaussian_covariances_full "
+        "adds to the diagonal of covariances[k, :, :], a view, to change covariances"
+    ),
+}
 
 
 def _combinations(include_numpy_namespaces: bool = True) -> Iterator[tuple[str, Any, Any]]:
@@ -50,7 +90,43 @@ def _mixed(api: Any) -> Any:
     return permutations
 
 
+def pytest_addoption(parser: Any) -> None:
+    parser.addoption(
+        "--nx-namespace",
+        default="dropin",
+        choices=("dropin", "strict"),
+        help="nx's namespace scikit-learn's array-API tests run on: the drop-in (nx_array_api, "
+        "in place of array_api_strict's parametrizations) or the strict one (nx_array_api.strict "
+        "as array_api_strict)",
+    )
+
+
+def _strict(config: Any) -> bool:
+    return config.known_args_namespace.nx_namespace == "strict"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> None:
+    """Strict: ``array_api_strict`` is nx's strict namespace before scikit-learn's
+    conftest imports anything."""
+    if _strict(early_config):
+        nx_as_strict.install()
+
+
+def _is_xp_namespace(xp: Any, name: Any) -> bool:
+    return xp.__name__ in (
+        name,
+        f"array_api_compat.{name}",
+        f"sklearn.externals.array_api_compat.{name}",
+    ) or (name == "array_api_strict" and xp.__name__ == "nx_array_api.strict")
+
+
 def pytest_configure(config: Any) -> None:
+    if _strict(config):
+        api = importlib.import_module("sklearn.utils._array_api")
+        nx_as_strict.recognise("sklearn.externals.array_api_compat")
+        nx_as_strict.recognise_function(api._is_xp_namespace, _is_xp_namespace)
+        return
     api = importlib.import_module("sklearn.utils._array_api")
     testing = importlib.import_module("sklearn.utils._testing")
     original = testing._array_api_for_tests
@@ -67,3 +143,22 @@ def pytest_configure(config: Any) -> None:
     api.yield_namespaces = _namespaces
     api.yield_mixed_namespace_input_permutations = _mixed(api)
     testing._array_api_for_tests = array_api_for_tests
+
+
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    if not _strict(config):
+        return
+    nx_as_strict.carry_warning_filters(items)
+    patterns = [(re.compile(p), why) for p, why in STRICT_KNOWN.items()]
+    for item in items:
+        name = f"{getattr(getattr(item, 'module', None), '__name__', '')}::{item.name}"
+        for p, why in patterns:
+            if p.search(name):
+                item.add_marker(pytest.mark.xfail(reason=f"nx's strict namespace: {why}", strict=True))
+                break
+
+
+def pytest_report_header(config: Any) -> str:
+    if _strict(config):
+        return "array_api_strict is nx_array_api.strict (sklearn_on_nx --nx-namespace=strict)"
+    return "nx_array_api in place of array_api_strict (sklearn_on_nx)"

@@ -253,3 +253,88 @@ def test_default_mode_writes_through_views_as_numpy_does():
     x += 1.0
     np.testing.assert_array_equal(np.asarray(x), [1.0, 8.0, 1.0, 1.0])
     np.testing.assert_array_equal(np.asarray(v), [8.0, 1.0])
+
+
+# ---------------------------------------------------------------- virtual devices
+@pytest.mark.parametrize("name", ["device1", "device2", "no_float64", "no_x64"])
+def test_virtual_devices_export_to_the_host_only_when_asked(name):
+    """An array on a virtual device: NumPy conversion is refused (RuntimeError, as
+    array-api-strict's); a DLPack export is a transfer, made as a copy to a consumer that
+    asks for the CPU (np.from_dlpack(x, device="cpu"), as scikit-learn's move_to does)
+    and refused with BufferError otherwise, which consumers catch to move the array
+    themselves; nx's own from_dlpack onto the array's device moves nothing."""
+    x = sx.asarray([1.0, 2.0], dtype=sx.float32, device=sx.Device(name))
+    with pytest.raises(RuntimeError, match=f"__array__: the array is on the virtual device '{name}'"):
+        np.asarray(x)
+    with pytest.raises(BufferError, match=f"__dlpack__: the array is on the virtual device '{name}'.*device='cpu'"):
+        np.from_dlpack(x)
+    with pytest.raises(BufferError, match="needs a copy, but copy=False"):
+        np.from_dlpack(x, device="cpu", copy=False)
+    host = np.from_dlpack(x, device="cpu")
+    np.testing.assert_array_equal(host, np.asarray([1.0, 2.0], dtype=np.float32))
+    host[0] = 9.0  # a copy: x is untouched
+    np.testing.assert_array_equal(np.asarray(x.to_device(sx.Device("CPU_DEVICE"))), [1.0, 2.0])
+    same = sx.from_dlpack(x)
+    assert same.device == x.device
+    np.testing.assert_array_equal(np.asarray(sx.from_dlpack(x, device=sx.Device("CPU_DEVICE"))), [1.0, 2.0])
+    with sx.ArrayAPIStrictFlags(api_version="2022.12"):
+        with pytest.raises(ValueError, match="2023.12"):
+            x.__dlpack__(dl_device=(1, 0))
+    # array-api-strict's own arrays: np.asarray refused, DLPack exported (without asking)
+    y = strict.asarray([1.0, 2.0], device=strict.Device(name))
+    with pytest.raises(RuntimeError):
+        np.asarray(y)
+    np.testing.assert_array_equal(np.from_dlpack(y, device="cpu"), [1.0, 2.0])
+
+
+def test_cpu_device_exports_without_asking():
+    x = sx.asarray([1.0, 2.0])
+    np.testing.assert_array_equal(np.from_dlpack(x), [1.0, 2.0])
+    np.testing.assert_array_equal(np.asarray(x), [1.0, 2.0])
+
+
+def test_strict_writes_from_threads_into_one_array():
+    """Threads filling disjoint slices of one array (scikit-learn's pairwise kernels with
+    n_jobs=2 do): the write check of one thread does not see the views another thread's
+    write holds while it writes."""
+    import sys
+    import threading
+
+    out = sx.empty((8, 64)).T  # a view of an array nothing else holds
+    errors: list[BaseException] = []
+
+    def fill(i: int) -> None:
+        try:
+            for _ in range(300):
+                out[:, 2 * i : 2 * i + 2] = sx.full((64, 2), float(i))
+        except BaseException as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=fill, args=(i,)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not errors, errors[0]
+    np.testing.assert_array_equal(np.asarray(out), np.repeat(np.arange(4.0), 2)[None, :] * np.ones((64, 1)))
+    v = out[:, 0:2]  # a view that stays alive is still seen
+    with pytest.raises(ValueError, match="shares its memory"):
+        out[:, 2:4] = sx.zeros((64, 2))
+    del v
+
+
+def test_strict_messages_have_the_terms_consumers_match():
+    """nx's messages (function name first, what failed) with the standard's and
+    array-api-strict's key terms, which consumers' test suites match: array-api-extra's
+    matches "cast|promote|dtype" for a refused promotion and "data-dependent shapes" for
+    the flag."""
+    with pytest.raises(TypeError, match=r"^add: a Python float cannot be promoted with a int64 array in strict mode"):
+        sx.asarray([1, 2]) + 0.5
+    with sx.ArrayAPIStrictFlags(data_dependent_shapes=False):
+        with pytest.raises(RuntimeError, match=r"^unique_values: .*data_dependent_shapes flag is off \(no data-dependent shapes\)"):
+            sx.unique_values(sx.asarray([1, 2]))

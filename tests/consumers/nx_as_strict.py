@@ -1,0 +1,84 @@
+"""``array_api_strict`` is ``nx_array_api.strict``: the swap the consumer plugins make
+with ``--nx-namespace=strict``.
+
+A consumer tests its portability on array-api-strict in two ways, and the swap covers
+both:
+
+- it imports array-api-strict and runs its tests on it: ``install`` makes
+  ``import array_api_strict`` give nx's strict namespace for the whole run (it is
+  ``sys.modules["array_api_strict"]``), so the consumer's own parametrizations over
+  array_api_strict, its fixtures and the tests that import it directly run on nx. The
+  test ids still say ``array_api_strict``: they are the consumer's, so a run on
+  array-api-strict itself has the same ids, test for test;
+- its library code recognises array-api-strict by name, to work around what
+  array-api-strict refuses (to move an array to ``CPU_DEVICE`` before NumPy reads it, to
+  cast integers before ``/``): array-api-compat's ``is_array_api_strict_namespace``
+  compares ``xp.__name__`` with ``"array_api_strict"``. ``recognise`` makes such a test
+  accept ``nx_array_api.strict`` too, as a consumer that swaps array-api-strict for nx
+  would write it, since nx's strict namespace refuses what array-api-strict refuses.
+
+The consumer's warning filters for array-api-strict's module (a ``filterwarnings`` mark
+whose module is ``array_api_strict``: NumPy's warnings, raised from array-api-strict's
+code) apply to nx's module that raises the same NumPy warnings, ``nx_core``
+(``carry_warning_filters``). Nothing else of the consumer changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import Any, Callable
+
+import pytest
+
+NAME = "nx_array_api.strict"
+STRICT = "array_api_strict"
+
+
+def install() -> types.ModuleType:
+    """Makes ``import array_api_strict`` import nx's strict namespace; returns it."""
+    for name in [m for m in sys.modules if m == STRICT or m.startswith(STRICT + ".")]:
+        del sys.modules[name]  # array-api-strict itself, if something imported it already
+    ns = importlib.import_module(NAME)
+    sys.modules[STRICT] = ns
+    sys.modules[STRICT + ".linalg"] = importlib.import_module(NAME + ".linalg")
+    sys.modules[STRICT + ".fft"] = importlib.import_module(NAME + ".fft")
+    return ns
+
+
+def _is_array_api_strict_namespace(xp: Any) -> bool:
+    return xp.__name__ in ("array_api_strict", "nx_array_api.strict")
+
+
+def _recognise_function(func: Callable[..., Any], replacement: Callable[..., Any]) -> None:
+    """Gives ``func`` the code of ``replacement`` (same signature, no free names but its
+    arguments and builtins): every module that bound ``func`` by name sees the change."""
+    if func.__code__.co_varnames[: func.__code__.co_argcount] != replacement.__code__.co_varnames[: replacement.__code__.co_argcount]:
+        raise RuntimeError(f"nx_as_strict: {func.__module__}.{func.__qualname__} has another signature than the one recognised")
+    func.__code__ = replacement.__code__
+
+
+def recognise(compat: str) -> None:
+    """Makes ``is_array_api_strict_namespace`` of the array-api-compat at ``compat``
+    (``"array_api_compat"``, or a copy vendored in a consumer) accept nx's strict
+    namespace."""
+    helpers = importlib.import_module(f"{compat}.common._helpers")
+    _recognise_function(helpers.is_array_api_strict_namespace, _is_array_api_strict_namespace)
+
+
+def recognise_function(func: Callable[..., Any], replacement: Callable[..., Any]) -> None:
+    """The same for a consumer's own name test (scikit-learn's ``_is_xp_namespace``)."""
+    _recognise_function(func, replacement)
+
+
+def carry_warning_filters(items: list[Any]) -> None:
+    """Adds to each test whose ``filterwarnings`` marks name array-api-strict's module
+    the same filters for ``nx_core``, where nx calls NumPy."""
+    for item in items:
+        for mark in list(item.iter_markers("filterwarnings")):
+            for arg in mark.args:
+                parts = arg.split(":")
+                if len(parts) >= 4 and parts[3].strip().startswith(STRICT):
+                    parts[3] = "nx_core"
+                    item.add_marker(pytest.mark.filterwarnings(":".join(parts)))
