@@ -22,6 +22,8 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
+from ._messages import cannot_cast, not_promotable
+from ._messages import not_allowed as _not_allowed
 from ._scalars import promote_pair, scalar_operand
 from ._validation import backend_of, broadcast_pair, broadcast_shapes, broadcast_tensor, check_unshared, core_message, gate
 
@@ -54,7 +56,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
         if d is not t2.dtype:
             d = (_PROMOTE if c1 is Array else _PROMOTION).get((d, t2.dtype))
             if d is None:
-                raise TypeError(f"{name}: dtypes {t1.dtype.name} and {t2.dtype.name} cannot be promoted together")
+                raise not_promotable(name, t1.dtype, t2.dtype)
             if t1.dtype is not d:
                 t1 = B.cast(t1, dtype=d)
             if t2.dtype is not d:
@@ -125,7 +127,7 @@ _BROADCASTS: dict[tuple[type, str], bool] = {}  # (backend class, primitive) -> 
 
 def not_allowed(name: str, d: DType, allowed: frozenset) -> TypeError:
     """The TypeError of a dtype outside a function's category."""
-    return TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
+    return _not_allowed(name, _category_name(allowed), d)
 
 
 def _category_name(allowed: frozenset) -> str:
@@ -255,7 +257,7 @@ def unary(name: str, category: str, prim: str, doc: str, since: str | None = Non
             raise TypeError(f"{name}: x must be an nx Array, got {c.__name__}")
         t = x
         if t.dtype not in allowed:
-            raise TypeError(f"{name}: {t.dtype.name} is not allowed (expected {category} dtypes)")
+            raise _not_allowed(name, category, t.dtype)
         if gated and x._ns.refused:
             x._ns.check(name)
         B = t.backend
@@ -305,7 +307,7 @@ def inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, oth
                 return x
     r = fn(x, other)
     if r.dtype is not x.dtype:
-        raise TypeError(f"{name}: in-place result dtype {r.dtype.name} differs from {x.dtype.name} (the operator would have to cast it)")
+        raise cannot_cast(name, f"the result's {r.dtype.name}", x.dtype, "x's dtype, which an in-place operator keeps")
     if r.shape != x.shape:
         raise ValueError(f"{name}: in-place result shape {r.shape} differs from {x.shape}")
     try:

@@ -13,6 +13,7 @@ from typing import Any
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._element_ops import OPERATORS, binary as _binary, gate, operators_of, unary as _unary
+from ._messages import cannot_cast, not_allowed
 from ._validation import backend_of, broadcast_shapes, check_category, default_dtype, py_scalar
 
 # ----------------------------------------------------------------- unary, regular
@@ -123,7 +124,8 @@ def divide(x1: Any, x2: Any, /) -> Array:
 
     Note: integer / integer returns the default floating dtype of the device (float64,
     float32 where the device has none), as NumPy does and as consumers such as
-    scikit-learn expect; the standard leaves it to us. The strict namespace refuses it.
+    scikit-learn expect; the standard leaves it to us. So do bool arrays (NumPy's
+    ``bool_x / 2`` is float64). The strict namespace refuses both.
     """
     if (type(x1) not in _ARRAYS or x1.dtype.kind in "fc") and (type(x2) not in _ARRAYS or x2.dtype.kind in "fc"):
         return _true_divide(x1, x2)
@@ -212,8 +214,8 @@ def logical_not(x: Any, /) -> Array:
 
 
 def _to_default_float(name: str, x: Array) -> Array:
-    if not x.dtype.is_integer:  # a floating-point x needs no cast: only bool is left
-        raise TypeError(f"{name}: only numeric dtypes are allowed, got {x.dtype.name}")
+    """An integer or bool array (the drop-in's divide: NumPy's true division of either)
+    as the device's default floating dtype."""
     B = x.backend
     return B.cast(x, dtype=default_dtype(B.device, "real floating"))
 
@@ -224,7 +226,7 @@ def abs(x: Any, /) -> Array:  # noqa: A001
         raise TypeError(f"abs: x must be an nx Array, got {type(x).__name__}")
     d = x.dtype
     if d not in _dt.numeric:
-        raise TypeError(f"abs: only numeric dtypes are allowed, got {d.name}")
+        raise not_allowed("abs", "numeric", d)
     B = x.backend
     if d.is_complex:
         out = B.buffer(_dt.COMPLEX_TO_REAL[d], x.shape)
@@ -276,12 +278,12 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
         if isinstance(bound, Array):
             backend_of("clip", x, bound)
             if bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
-                raise TypeError(f"clip: {arg} of dtype {bound.dtype.name} does not match x's {d.name}")
+                raise cannot_cast("clip", f"{arg} of dtype {bound.dtype.name}", d, "x's dtype, which clip keeps")
             broadcast_shapes("clip", x.shape, bound.shape)
         elif type(bound) in (int, float):
             if d.is_integer:
                 if type(bound) is float:
-                    raise TypeError(f"clip: a float {arg} cannot clip an integer array")
+                    raise cannot_cast("clip", f"a Python float {arg}", d, "x's dtype, which clip keeps")
                 lo, hi = d.limits
                 bound = lo if bound < lo else hi if bound > hi else bound
         else:

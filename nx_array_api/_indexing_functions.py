@@ -12,12 +12,13 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
+from ._messages import index_out_of_bounds
 from ._validation import backend_of, broadcast_tensor, check_array, gate, normalize_axis
 
 __all__ = ["take", "take_along_axis"]
 
 
-def _check_bounds(name: str, idx: Tensor, n: int) -> None:
+def _check_bounds(name: str, idx: Tensor, n: int, axis: int) -> None:
     if idx.numel == 0:
         return
     B = idx.backend
@@ -26,7 +27,7 @@ def _check_bounds(name: str, idx: Tensor, n: int) -> None:
     hi = B.item(B.reduce_max(idx, axes=axes))
     if lo < -n or hi >= n:
         bad = lo if lo < -n else hi
-        raise IndexError(f"{name}: index {bad} is out of bounds for an axis of size {n}")
+        raise index_out_of_bounds(name, bad, axis, n)
 
 
 def _indices(name: str, indices: object) -> Array:
@@ -53,7 +54,7 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     else:
         ax = normalize_axis(name, axis, x.ndim)
     n = x.shape[ax]
-    _check_bounds(name, indices, n)
+    _check_bounds(name, indices, n, ax)
     return B.take(x, indices, axis=ax)
 
 
@@ -80,7 +81,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
             shape.append(b)
         else:
             raise ValueError(f"{name}: x of shape {xs} and indices of shape {js} cannot be broadcast outside axis {ax}")
-    _check_bounds(name, indices, xs[ax])
+    _check_bounds(name, indices, xs[ax], ax)
     xt = broadcast_tensor(x, tuple(xs[ax] if d is None else d for d in shape))
     it = broadcast_tensor(indices, tuple(js[ax] if d is None else d for d in shape))
     return B.gather(xt, it, axis=ax)

@@ -18,6 +18,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._compose import cast, kept
+from ._messages import cannot_cast
 from ._validation import MAX_DIMS, check_array, check_bool, check_category, default_dtype, gate, normalize_axes, normalize_axis
 
 __all__ = [
@@ -60,7 +61,7 @@ def accumulation_dtype(name: str, xd: DType, dtype: Any, x: Any = None) -> DType
     if not isinstance(dtype, DType) or dtype not in _dt.numeric:
         raise TypeError(f"{name}: dtype must be a numeric dtype, got {dtype!r}")
     if xd in _dt.complex_floating and dtype not in _dt.complex_floating:
-        raise TypeError(f"{name}: cannot accumulate {xd.name} in the real dtype {dtype.name}")
+        raise cannot_cast(name, f"complex {xd.name} values", dtype, "accumulating them in a real dtype would drop their imaginary parts")
     return dtype
 
 

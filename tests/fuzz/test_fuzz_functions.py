@@ -272,9 +272,10 @@ BINARY = {
 }
 UNARY_CAT = {f: c for c, fs in UNARY.items() for f in fs.split()}
 BINARY_CAT = {f: c for c, fs in BINARY.items() for f in fs.split()}
-# divide: the standard asks for floating-point; nx documents that integers divide to float64.
-# The logical functions take numeric operands by their truth, as NumPy does.
-BINARY_ACCEPTS = {"divide": "numeric", "logical_and": "all", "logical_or": "all", "logical_xor": "all"}
+# divide: the standard asks for floating-point; the drop-in divides integers and bools as
+# float64, as NumPy does (so every pair of dtypes). The logical functions take numeric
+# operands by their truth, as NumPy does.
+BINARY_ACCEPTS = {"divide": "all", "logical_and": "all", "logical_or": "all", "logical_xor": "all"}
 
 
 for _f, _c in UNARY_CAT.items():
@@ -306,17 +307,21 @@ def _binary_mismatch(category: str, lenient: bool = False) -> list[Bad]:
         x1 = c["x1"]
         k = NP_OF[x1.dtype].kind
         cands: list = []
+        # (the drop-in's Python scalars of another kind are NumPy 2's: a number with a
+        # bool array gives its default dtype, a bool with a numeric array that array's,
+        # a float or complex with integers float64 or complex128; refused where the
+        # result is outside the function's category)
         if k == "b":
-            cands += [1, 0, 1.5, 1j]
+            cands += [v for v, d in ((1, xp.int64), (1.5, xp.float64), (1j, xp.complex128)) if d not in CATEGORY[category]]
+            cands += [2**64, -(2**64)]  # out of int64's range
         elif k in "iu":
             info = np.iinfo(NP_OF[x1.dtype])
-            cands += [True, int(info.max) + 1, int(info.min) - 1, 2**64, -(2**64)]
-            # a float or complex with integers gives float64 or complex128 (NumPy 2)
+            cands += [int(info.max) + 1, int(info.min) - 1, 2**64, -(2**64)]
             cands += [v for v, d in ((1.5, xp.float64), (1j, xp.complex128)) if d not in CATEGORY[category]]
-        elif k == "f":
-            cands += [True]
         else:
-            cands += [True]
+            cands += [10**400, -(10**400)]  # too large for any floating-point dtype
+            if k == "f" and xp.complex128 not in CATEGORY[category]:
+                cands += [1j]
         return d(st.sampled_from(cands))
 
     out = [Bad("shapes-not-broadcastable", shapes, ERR_VALUE)]
@@ -384,7 +389,7 @@ spec("isdtype", lambda d: {"dtype": xp.int32, "kind": "integral"},
      kind=bad_choice() + [Bad("kind-tuple-bad", lambda d, c: ("integral", d(st.sampled_from(["bogus", 3, None]))), ERR_ANY)])
 spec("result_type", lambda d: {"arrays_and_dtypes": [xp.int8, xp.asarray([1], dtype=xp.int16), 1]},
      arrays_and_dtypes=[Bad("args-not-dtypes", lambda d, c: [xp.int8, d(st.sampled_from(["int8", object(), None, [1], np.int8]))], ERR_TYPE),
-                        Bad("args-not-promotable", lambda d, c: d(st.sampled_from([[xp.int64, xp.uint64], [xp.int8, xp.uint64], [xp.asarray(True), 1]])), ERR_TYPE),
+                        Bad("args-not-promotable", lambda d, c: d(st.sampled_from([[xp.int64, xp.uint64], [xp.int8, xp.uint64], [xp.asarray(1, dtype=xp.int16), xp.uint64]])), ERR_TYPE),
                         Bad("args-none", lambda d, c: [], ERR_ANY)])
 
 # ---- indexing
