@@ -341,7 +341,13 @@ def _fill_tensor(name: str, dev: Device, shape: Any, fill_value: Any, dtype: Any
         fill_value, dtype = _fill_array(name, dev, fill_value, dtype)
         k = scalar_kind(fill_value)
     d = check_dtype(name, dtype, kind_default(dev, k), dev)
-    check_values(name, [fill_value], {k}, d)
+    if k == FLOAT and d.kind in "iu" and not namespace_of(dev).strict:
+        # The drop-in: NumPy's full converts a float as astype does (np.full(2, -1.5,
+        # dtype=np.uint8) is [255, 255], NaN to int64 is -2**63), with its warnings.
+        B = dev.backend
+        fill_value = B.item(B.engine_cast(B.full(_dt.float64, (), fill_value), d))
+    else:
+        check_values(name, [fill_value], {k}, d)
     return _alloc(name, dev.backend, d, _shape(name, shape, d), fill_value)
 
 
@@ -503,7 +509,7 @@ def arange(
         lo, hi = d.limits
         for v in (start, start + (num - 1) * step):
             if not lo <= v <= hi:
-                raise int_out_of_bounds("arange", v, d)
+                raise int_out_of_bounds("arange", v, d, "value")
     check_shape("arange", (num,), d.itemsize)
     return _made("arange", dev.backend.arange, d, start, step, num)
 

@@ -17,13 +17,13 @@ from math import prod
 from typing import Any, Callable
 
 from nx_core.dtype import DType
-from nx_core.errors import NxInvalidArgument
+from nx_core.errors import NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._messages import cannot_cast, not_promotable
-from ._messages import not_allowed as _not_allowed
+from ._messages import not_allowed as _not_allowed  # (this module's not_allowed takes a category's dtypes)
 from ._scalars import promote_pair, scalar_operand
 from ._validation import backend_of, broadcast_pair, broadcast_shapes, broadcast_tensor, check_unshared, core_message, gate
 
@@ -78,11 +78,23 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
         # x op scalar, the scalar kept second: promote_pair's branch written out, as the
         # array pair's is above (one call less on the path of x + 1).
         t = x1
-        s, d = scalar_operand(name, x2, t.dtype, t.backend.device)
+        try:
+            s, d = scalar_operand(name, x2, t.dtype, t.backend.device)
+        except ScalarOverflowError:
+            r = _beyond_range(prim, t, x2, False)
+            if r is None:
+                raise
+            return r
         if d not in allowed:
             raise not_allowed(name, d, allowed)
         return (t if t.dtype is d else t.backend.cast(t, dtype=d)), s, d
-    a, b, d = promote_pair(name, x1, x2)  # a scalar first, or arrays of two namespaces
+    try:
+        a, b, d = promote_pair(name, x1, x2)  # a scalar first, or arrays of two namespaces
+    except ScalarOverflowError:
+        r = _beyond_range(prim, x2, x1, True) if isinstance(x2, Array) else None
+        if r is None:
+            raise
+        return r
     if d not in allowed:
         raise not_allowed(name, d, allowed)
     if not isinstance(a, Tensor):
@@ -93,6 +105,25 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
             a = broadcast_tensor(a, shape)
             b = broadcast_tensor(b, shape)
     return a, b, d
+
+
+def _beyond_range(prim: str | None, x: Any, s: Any, scalar_first: bool) -> tuple[Any, Any, DType] | None:
+    """The drop-in's comparison of an integer array ``x`` with a Python int ``s`` beyond
+    its dtype's range, which NumPy 2 compares exactly (``uint8_x < -1`` is all False)
+    where other operations refuse it: every element lies on the same side of ``s``, so
+    the operands 0 (each element) and 1 or -1 (``s``, by its sign) give the comparison's
+    answer, in the operands' order. None where this does not apply (the caller re-raises
+    the refusal)."""
+    if prim not in _COMPARES or type(s) is not int or x.dtype.kind not in "iu" or x._ns.strict:
+        return None
+    B = x.backend
+    rep = 1 if s > 0 else -1
+    if scalar_first:
+        return B.full(_dt.int64, x.shape, rep), 0, _dt.int64
+    return B.full(_dt.int64, x.shape, 0), rep, _dt.int64
+
+
+_COMPARES = frozenset(("cmpeq", "cmpne", "cmplt", "cmple"))
 
 
 def _scalar_first(B: Any, prim: str | None, d: DType, value: Any, shape: tuple) -> Tensor:

@@ -102,16 +102,20 @@ def pow(x1: Any, x2: Any, /) -> Array:  # noqa: A001
 
 
 def _negative_power(x1: Any, x2: Any) -> None:
-    """ValueError when ``x1 ** x2`` raises integers to a negative integer power."""
+    """ValueError when ``x1 ** x2`` raises integers to a negative integer power (a bool
+    base too, which the drop-in promotes to the exponent's integer dtype, as NumPy);
+    not when the result has no elements, as in NumPy."""
     if type(x1) in _ARRAYS:
-        if x1.dtype.kind not in "iu":
+        if x1.dtype.kind not in "iub" or not x1.numel:
             return
-    elif type(x1) is not int:
+    elif type(x1) is not int and type(x1) is not bool:
         return
     if type(x2) in _ARRAYS:
         t = x2
         if t.dtype.kind != "i" or not t.numel:
             return
+        if type(x1) in _ARRAYS and (0 in broadcast_shapes("pow", x1.shape, t.shape) or (x1.dtype, t.dtype) not in _dt.PROMOTE):
+            return  # (no element, or dtypes that do not promote: pow says so itself)
         neg = t.backend.item(t.backend.reduce_min(t, axes=tuple(range(len(t.shape))))) < 0
     else:
         neg = type(x1) in _ARRAYS and type(x2) is int and x2 < 0
@@ -127,11 +131,16 @@ def divide(x1: Any, x2: Any, /) -> Array:
     scikit-learn expect; the standard leaves it to us. So do bool arrays (NumPy's
     ``bool_x / 2`` is float64). The strict namespace refuses both.
     """
-    if (type(x1) not in _ARRAYS or x1.dtype.kind in "fc") and (type(x2) not in _ARRAYS or x2.dtype.kind in "fc"):
+    f1 = type(x1) in _ARRAYS and x1.dtype.kind in "fc"
+    f2 = type(x2) in _ARRAYS and x2.dtype.kind in "fc"
+    if (f1 or type(x1) not in _ARRAYS) and (f2 or type(x2) not in _ARRAYS):
         return _true_divide(x1, x2)
     x = x1 if type(x1) in _ARRAYS else x2
-    if x._ns.strict:
-        return _true_divide(x1, x2)  # refuses the integer operand as the standard's divide does
+    if x._ns.strict or f1 or f2:
+        # strict: refuses the integer operand as the standard's divide does; drop-in, an
+        # integer array with a floating-point array: promotion's dtype (NumPy's: int16 /
+        # float32 is float32)
+        return _true_divide(x1, x2)
     a = x1 if type(x1) not in _ARRAYS or x1.dtype.kind in "fc" else _to_default_float("divide", x1)
     b = x2 if type(x2) not in _ARRAYS or x2.dtype.kind in "fc" else _to_default_float("divide", x2)
     return _true_divide(a, b)
@@ -256,18 +265,46 @@ def imag(x: Any, /) -> Array:
     return B.full(d, x.shape, 0)
 
 
+def _clip_promoted(x: Array, lo: Any, hi: Any) -> Array:
+    """The drop-in's ``x`` for clip with bounds of another kind (bool, integer, real
+    floating: the standard leaves them undefined): NumPy's result dtype, the promotion of
+    x with a bound array (int32 with float32 gives float64) or with a Python float (the
+    default floating dtype): clip(int_x, 0.5, None) is floating-point, as in NumPy.
+    Bounds of x's kind leave x's dtype, as the standard asks."""
+    d = x.dtype
+    for b in (lo, hi):
+        if isinstance(b, Array):
+            if b.dtype.kind == "c":
+                raise not_allowed("clip", "real numeric", b.dtype)
+            if _KIND[b.dtype.kind] != _KIND[d.kind]:
+                d = _dt.result_type_pair(d, b.dtype, "clip")
+        elif isinstance(b, complex):
+            raise not_allowed("clip", "real numeric", default_dtype(x.backend.device, "complex floating"))
+        elif isinstance(b, float) and d.is_integer:
+            d = default_dtype(x.backend.device, "real floating")
+    return x if d is x.dtype else x.backend.cast(x, dtype=d)
+
+
+_KIND = {"b": "b", "i": "i", "u": "i", "f": "f", "c": "c"}  # the standard's kinds: signed and unsigned are one
+
+
 def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     """Clamps each element to [min, max]; either bound may be None, a scalar or an array.
 
     Note: the result keeps x's dtype (bounds are converted to it) and has the shape x
     broadcasts to with the bounds, as the standard asks; NaN in x propagates, and where
-    min > max the result is max, as in NumPy.
+    min > max the result is max, as in NumPy. In the drop-in, bounds of another kind
+    give NumPy's dtype (clip of an integer array with a float bound is floating-point)
+    and a bool bound is 0 or 1.
     """
     if type(x) not in _ARRAYS:
         raise TypeError(f"clip: x must be an nx Array, got {type(x).__name__}")
     d = x.dtype
     check_category("clip", d, "real numeric")
     gate("clip", x)
+    if not x._ns.strict:
+        x = _clip_promoted(x, min, max)
+        d = x.dtype
     r = x
     # (the operators of maximum and minimum: a Python scalar bound is clip's own, not a
     # scalar operand of the 2024.12 standard's functions)
@@ -277,10 +314,10 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
         bound = py_scalar(bound, strict=x._ns.strict)
         if isinstance(bound, Array):
             backend_of("clip", x, bound)
-            if bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
+            if x._ns.strict and bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
                 raise cannot_cast("clip", f"{arg} of dtype {bound.dtype.name}", d, "x's dtype, which clip keeps")
             broadcast_shapes("clip", x.shape, bound.shape)
-        elif type(bound) in (int, float):
+        elif type(bound) in (int, float) or (type(bound) is bool and not x._ns.strict):
             if d.is_integer:
                 if type(bound) is float:
                     raise cannot_cast("clip", f"a Python float {arg}", d, "x's dtype, which clip keeps")

@@ -98,14 +98,16 @@ def axis_out_of_bounds(name: str, axis: int, ndim: int, what: str = "array") -> 
 
 def _int_text(v: int) -> str:
     """``v`` in digits, or its size where the digits would be too many to read."""
+    if not isinstance(v, int):
+        return repr(v)
     n = v.bit_length()
     return str(v) if n <= 128 else f"of {n} bits"
 
 
-def int_out_of_bounds(name: str, value: int, dtype: Any) -> ScalarOverflowError:
-    """A Python int outside an integer dtype's range (an OverflowError, as NumPy's, and
-    a ValueError)."""
-    return ScalarOverflowError(f"{name}: Python int {_int_text(value)} is out of bounds for {_name(dtype)}")
+def int_out_of_bounds(name: str, value: int, dtype: Any, what: str = "Python int") -> ScalarOverflowError:
+    """A Python int (``what``: or another value) outside an integer dtype's range (an
+    OverflowError, as NumPy's, and a ValueError)."""
+    return ScalarOverflowError(f"{name}: {what} {_int_text(value)} is out of bounds for {_name(dtype)}")
 
 
 def int_too_large(name: str, value: int, dtype: Any) -> ScalarOverflowError:

@@ -169,3 +169,100 @@ def test_astype_floats_to_integers_is_numpys_bit_for_bit(src, dst, data):
                 z[...] = x
                 nz[...] = a
             _same(z, nz)
+
+
+# ------------------- what the random comparison with NumPy found (tests/fuzz), fixed
+def _both(make_nx, make_np):
+    with np.errstate(all="ignore"):
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            _same(make_nx(), make_np())
+
+
+def test_integer_divided_by_float32_or_complex64_is_the_promotion():
+    i16, f32, c64 = np.asarray([1, 3], np.int16), np.asarray([2.0, 4.0], np.float32), np.asarray([2j, 1], np.complex64)
+    _both(lambda: xp.asarray(i16) / xp.asarray(f32), lambda: i16 / f32)  # float32
+    _both(lambda: xp.asarray(f32) / xp.asarray(i16), lambda: f32 / i16)
+    _both(lambda: xp.asarray(np.asarray([1, 2], np.int64)) / xp.asarray(f32), lambda: np.asarray([1, 2]) / f32)  # float64
+    _both(lambda: xp.asarray(np.asarray([1, 2], np.uint16)) / xp.asarray(c64), lambda: np.asarray([1, 2], np.uint16) / c64)
+    _both(lambda: xp.asarray([True, False]) / 2, lambda: np.asarray([True, False]) / 2)
+
+
+@pytest.mark.parametrize("s", [-1, 256, -129, 2**63, -(2**64) - 1, 2**70])
+@pytest.mark.parametrize("op", ["less", "less_equal", "greater", "greater_equal", "equal", "not_equal"])
+def test_comparisons_with_ints_beyond_the_dtype(op, s):
+    for dt in ("uint8", "int8", "int64", "uint64"):
+        a = np.asarray([0, 5, 100], dtype=dt)
+        _both(lambda: getattr(xp, op)(xp.asarray(a), s), lambda: getattr(np, op)(a, s))
+        _both(lambda: getattr(xp, op)(s, xp.asarray(a)), lambda: getattr(np, op)(s, a))
+    with pytest.raises(OverflowError, match="^add: Python int"):
+        xp.asarray([1], dtype=xp.uint8) + -1  # elsewhere it stays refused, as in NumPy
+    with pytest.raises(OverflowError, match="^less: Python int"):
+        sx.asarray([1], dtype=sx.uint8) < -1  # and in strict mode, as in array-api-strict
+
+
+@pytest.mark.parametrize("fill", [math.nan, math.inf, -1.5, 1e300, 2.7, -2.5])
+@pytest.mark.parametrize("dt", ["int8", "uint8", "int32", "uint32", "int64", "uint64"])
+def test_full_with_a_float_for_an_integer_dtype(fill, dt):
+    _both(lambda: xp.full((3,), fill, dtype=getattr(xp, dt)), lambda: np.full((3,), fill, dtype=dt))
+    a = np.zeros(2, dtype=dt)
+    _both(lambda: xp.full_like(xp.asarray(a), fill), lambda: np.full_like(a, fill))
+
+
+def test_sum_and_cumulative_sum_convert_to_an_integer_dtype_as_numpy():
+    a = np.asarray([1e300, 3.0, -2.5, np.nan])
+    _both(lambda: xp.sum(xp.asarray(a), dtype=xp.int16), lambda: np.sum(a, dtype=np.int16))
+    _both(lambda: xp.prod(xp.asarray(a[1:3]), dtype=xp.int8), lambda: np.prod(a[1:3], dtype=np.int8))
+    _both(lambda: xp.cumulative_sum(xp.asarray(a), dtype=xp.int32), lambda: np.cumulative_sum(a, dtype=np.int32))
+    _both(lambda: xp.cumulative_sum(xp.asarray(5)), lambda: np.cumulative_sum(np.asarray(5)))
+    _both(lambda: xp.cumulative_prod(xp.asarray(5), include_initial=True), lambda: np.cumulative_prod(np.asarray(5), include_initial=True))
+    with pytest.raises(ValueError, match="^cumulative_sum"):
+        sx.cumulative_sum(sx.asarray(5))
+
+
+def test_clip_with_bounds_of_another_kind():
+    i = np.asarray([1, 5, -3], np.int32)
+    _both(lambda: xp.clip(xp.asarray(i), -0.5, 2), lambda: np.clip(i, -0.5, 2))  # float64
+    _both(lambda: xp.clip(xp.asarray(i), 0, True), lambda: np.clip(i, 0, True))  # True is 1
+    f = np.asarray([0.5, 7.0], np.float32)
+    _both(lambda: xp.clip(xp.asarray(f), xp.asarray(np.uint8(1))), lambda: np.clip(f, np.uint8(1), None))
+    _both(lambda: xp.clip(xp.asarray(i), xp.asarray(np.float32(0.5))), lambda: np.clip(i, np.float32(0.5), None))
+    # an array bound of x's kind keeps x's dtype, as the standard asks (NumPy promotes)
+    assert xp.clip(xp.asarray(i), xp.asarray(np.int64(0))).dtype == xp.int32
+    with pytest.raises(TypeError, match="^clip: only real numeric dtypes are allowed, got complex128"):
+        xp.clip(xp.asarray(i), 1j)
+    with pytest.raises(TypeError, match="^clip"):
+        sx.clip(sx.asarray([1, 2]), 0.5, None)
+
+
+def test_isin_with_python_floats_and_ints_beyond_the_dtype():
+    a = np.asarray([1.5, np.inf, 2.0])
+    _both(lambda: xp.isin(xp.asarray(a), 1.5), lambda: np.isin(a, 1.5))
+    u = np.asarray([1, 255], np.uint8)
+    _both(lambda: xp.isin(xp.asarray(u), -1), lambda: np.isin(u, -1))
+    _both(lambda: xp.isin(xp.asarray(u), 256, invert=True), lambda: np.isin(u, 256, invert=True))
+    _both(lambda: xp.isin(-1, xp.asarray(u)), lambda: np.isin(-1, u))
+
+
+def test_negative_integer_powers_as_numpy():
+    # an empty result is no error; a bool base is an integer one
+    _both(lambda: xp.asarray(np.zeros((2, 0), np.int32)) ** xp.asarray(np.int32(-1)), lambda: np.zeros((2, 0), np.int32) ** np.int32(-1))
+    _both(lambda: xp.asarray(np.zeros(0, np.int64)) ** -1, lambda: np.zeros(0, np.int64) ** -1)
+    for make in (lambda: xp.asarray([True]) ** -1, lambda: xp.pow(False, xp.asarray(np.int8(-1))),
+                 lambda: xp.asarray([True]) ** xp.asarray(np.int8(-1))):
+        with pytest.raises(ValueError, match="^pow: integers to negative integer powers"):
+            make()
+    # dtypes that do not promote: pow says so (TypeError), before any negative power
+    with pytest.raises(TypeError, match="^pow: dtypes uint64 and int64 cannot be promoted"):
+        xp.asarray(np.uint64([2])) ** xp.asarray([-1])
+
+
+def test_messages_that_did_not_name_their_function():
+    with pytest.raises(OverflowError, match="^where: Python int 9223372036854775808 is out of bounds for int64"):
+        xp.where(xp.asarray([True, False]), 2**63, -1)
+    with pytest.raises(OverflowError, match="^add: Python int of 1330 bits is too large to convert to float64"):
+        xp.asarray([1.0]) + 2**1329
+    with pytest.raises(OverflowError, match=r"^arange: value -1\.5 is out of bounds for uint8"):
+        xp.arange(3, -2, -1.5, dtype=xp.uint8)

@@ -79,6 +79,8 @@ def test_operator_bad_operand(sym: str, data: Any) -> None:
         # its default dtype, a bool with numbers the array's, a float or complex with
         # integers float64 or complex128; refused where that is outside the category)
         cands = {"b": [2**64], "i": [2**64], "u": [-(2**64), 2**64], "f": [10**400], "c": [10**400]}[k]
+        if k in "iu" and name in ("less", "less_equal", "greater", "greater_equal", "equal", "not_equal"):
+            cands = []  # a comparison compares an int beyond the range exactly, as NumPy 2
         if k in "iub":
             cands += [v for v, d in ((1, xp.int64), (1.5, xp.float64), (1j, xp.complex128)) if d not in CATEGORY[cat] and (k == "b" or v != 1)]
         if k == "f" and xp.complex128 not in CATEGORY[cat]:
@@ -87,6 +89,7 @@ def test_operator_bad_operand(sym: str, data: Any) -> None:
             cands = [1, 1.5, True]
         if sym == "/" and k in "iu":
             cands = [10**400]  # nx divides integer arrays as float64 (documented), so any other number is fine
+        assume(cands)
         other = d(st.sampled_from(cands))
     # `"ab" % x` is str formatting (x has __getitem__, so Python reads it as a mapping)
     swap = d(st.booleans()) and kind in ("not-operand", "bad-scalar") and not (sym == "%" and isinstance(other, (str, bytes)))
