@@ -106,7 +106,7 @@ def _negative_power(x1: Any, x2: Any) -> None:
     base too, which the drop-in promotes to the exponent's integer dtype, as NumPy);
     not when the result has no elements, as in NumPy."""
     if type(x1) in _ARRAYS:
-        if x1.dtype.kind not in "iub" or not x1.numel:
+        if x1.dtype.kind not in "iub":
             return
     elif type(x1) is not int and type(x1) is not bool:
         return
@@ -118,7 +118,7 @@ def _negative_power(x1: Any, x2: Any) -> None:
             return  # (no element, or dtypes that do not promote: pow says so itself)
         neg = t.backend.item(t.backend.reduce_min(t, axes=tuple(range(len(t.shape))))) < 0
     else:
-        neg = type(x1) in _ARRAYS and type(x2) is int and x2 < 0
+        neg = type(x1) in _ARRAYS and type(x2) is int and x2 < 0 and x1.numel > 0
     if neg:
         raise ValueError("pow: integers to negative integer powers are not allowed (the result is not an integer); cast the base to a floating-point dtype")
 
@@ -302,8 +302,8 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     d = x.dtype
     check_category("clip", d, "real numeric")
     gate("clip", x)
-    if not x._ns.strict:
-        x = _clip_promoted(x, min, max)
+    if not x._ns.strict and (d.kind != "f" or isinstance(min, (Array, complex)) or isinstance(max, (Array, complex))):
+        x = _clip_promoted(x, min, max)  # (a float x with Python float bounds keeps its dtype)
         d = x.dtype
     r = x
     # (the operators of maximum and minimum: a Python scalar bound is clip's own, not a

@@ -506,7 +506,7 @@ def _value(name: str, x: Array, value: Any) -> Any:
     strict = x._ns.strict
     if isinstance(value, Array):
         t = value
-        B = backend_of(name, x, t)
+        backend_of(name, x, t)  # (ValueError: two devices)
         vd = value.dtype
         if vd is not d and (_dt.PROMOTION if strict else _dt.PROMOTE).get((vd, d)) is not d and not _truncates(vd.kind, d, strict):
             raise cannot_cast(name, f"a {vd.name} array", d, "the array's dtype, which an assignment keeps")

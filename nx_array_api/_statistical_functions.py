@@ -17,9 +17,9 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
-from ._compose import cast, convert, kept
+from ._compose import convert, kept
 from ._messages import cannot_cast
-from ._validation import MAX_DIMS, check_array, check_bool, check_category, default_dtype, gate, normalize_axes, normalize_axis
+from ._validation import MAX_DIMS, check_array, check_bool, check_category, check_device_dtype, default_dtype, gate, normalize_axes, normalize_axis
 
 __all__ = [
     "cumulative_prod",
@@ -81,6 +81,8 @@ def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: 
     keepdims = check_bool(name, keepdims, "keepdims")
     axes = normalize_axes(name, axis, len(t.shape), t._ns.strict)
     d = accumulation_dtype(name, t.dtype, dtype, t)
+    if d is not t.dtype:
+        check_device_dtype(name, t.backend.device, d)
     return kept(getattr(t.backend, prim)(convert(name, t, d), axes=axes), t.shape, axes, keepdims)
 
 
@@ -193,6 +195,8 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
         a = normalize_axis(name, axis, ndim)
     d = accumulation_dtype(name, t.dtype, dtype, t)
     B = t.backend
+    if d is not t.dtype:
+        check_device_dtype(name, t.backend.device, d)
     r = B.associative_scan(convert(name, t, d), axis=a, op=op)
     if include_initial:
         first = B.full(d, shape[:a] + (1,) + shape[a + 1 :], 0 if op == "sum" else 1)
