@@ -14,8 +14,9 @@ from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
 from ._validation import check_device_dtype
+from ._messages import cannot_cast
 
-__all__ = ["cast", "flat", "kept", "padded", "reshaped", "transfer"]
+__all__ = ["cast", "convert", "flat", "kept", "padded", "reshaped", "transfer"]
 
 
 def cast(t: Tensor, d: DType, name: str | None = None) -> Tensor:
@@ -30,6 +31,23 @@ def cast(t: Tensor, d: DType, name: str | None = None) -> Tensor:
         return t
     if name is not None:
         check_device_dtype(name, t.backend.device, d)
+    return t.backend.cast(t, dtype=d)
+
+
+def convert(name: str, t: Tensor, d: DType) -> Tensor:
+    """``t``'s values converted to dtype ``d`` as ``astype`` converts them (also
+    ``asarray(x, dtype=...)`` and ``x[k] = v``): a floating-point tensor into an integer
+    dtype by the engine's own conversion (the backend's ``engine_cast``: NumPy's
+    ``astype``, whose values for NaN, infinities and values out of range are the ones
+    users and their tests know; also ``sum(x, dtype=...)``), anything else by ``cast``;
+    ``t`` itself when it has ``d``. ``d`` is a dtype of t's device (the caller checks). Complex values to a real dtype are refused (TypeError naming ``name``): the
+    standard asks for ``real`` or ``imag`` first, where NumPy drops the imaginary part."""
+    if t.dtype is d:
+        return t
+    if t.dtype.kind == "c" and d.kind in "iuf":
+        raise cannot_cast(name, f"complex {t.dtype.name} values", d, "take real() or imag() first")
+    if t.dtype.kind == "f" and d.kind in "iu":
+        return t.backend.engine_cast(t, d)
     return t.backend.cast(t, dtype=d)
 
 

@@ -21,8 +21,9 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from . import _validation as _val
 from ._array_object import Array, Device, StrictArray
-from ._compose import transfer
+from ._compose import convert, transfer
 from ._devices import REAL_FLOATING, namespace_of
+from ._messages import int_out_of_bounds
 from ._scalars import BOOL, COMPLEX, FLOAT, INT, check_values, kind_default, scalar_dtype, scalar_kind
 from ._validation import (
     MAX_DIMS,
@@ -267,9 +268,7 @@ def _from_array(x: Array, dtype: DType | None, copy: bool | None, device: Device
         return t.backend.copy(t) if copy else x
     if copy is False:
         raise ValueError(f"asarray: converting {t.dtype.name} to {dtype.name} needs a copy, but copy=False")
-    if t.dtype.kind == "c" and dtype.kind in "iuf":
-        raise TypeError(f"asarray: cannot convert complex {t.dtype.name} to {dtype.name}; take real() or imag() first")
-    return t.backend.cast(t, dtype=dtype)
+    return convert("asarray", t, dtype)
 
 
 def _from_foreign(obj: Any, dtype: DType | None, copy: bool | None, device: Device) -> Array:
@@ -299,9 +298,7 @@ def _from_foreign(obj: Any, dtype: DType | None, copy: bool | None, device: Devi
         return t
     if copy is False:
         raise ValueError(f"asarray: converting {t.dtype.name} to {dtype.name} needs a copy, but copy=False")
-    if t.dtype.kind == "c" and dtype.kind in "iuf":
-        raise TypeError(f"asarray: cannot convert complex {t.dtype.name} to {dtype.name}; take real() or imag() first")
-    return B.cast(t, dtype=dtype)
+    return convert("asarray", t, dtype)
 
 
 def asarray(
@@ -430,10 +427,34 @@ def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -
 def _fill_tensor(name: str, dev: Device, shape: Any, fill_value: Any, dtype: Any) -> Tensor:
     k = scalar_kind(fill_value)
     if k < 0:
-        raise TypeError(f"{name}: fill_value must be a Python bool, int, float or complex, got {type(fill_value).__name__}")
+        fill_value, dtype = _fill_array(name, dev, fill_value, dtype)
+        k = scalar_kind(fill_value)
     d = check_dtype(name, dtype, kind_default(dev, k), dev)
-    check_values(name, [fill_value], {k}, d)
+    if k == FLOAT and d.kind in "iu" and not namespace_of(dev).strict:
+        # The drop-in: NumPy's full converts a float as astype does (np.full(2, -1.5,
+        # dtype=np.uint8) is [255, 255], NaN to int64 is -2**63), with its warnings.
+        B = dev.backend
+        fill_value = B.item(B.engine_cast(B.full(_dt.float64, (), fill_value), d))
+    else:
+        check_values(name, [fill_value], {k}, d)
     return _alloc(name, dev.backend, d, _shape(name, shape, d), fill_value)
+
+
+_BY_NAME = {d.name: d for d in _dt.ALL}  # NumPy's dtype names are the namespace's
+
+
+def _fill_array(name: str, dev: Device, v: Any, dtype: Any) -> tuple[Any, Any]:
+    """A fill value that is not a Python scalar: in the drop-in, NumPy's reading of a
+    0-d array (nx's or NumPy's) or a NumPy scalar, its value, and for ``full`` without a
+    dtype its dtype (``np.full(2, np.asarray(5, dtype=np.int8))`` is int8). The strict
+    namespace takes Python scalars only, as the standard and array-api-strict do."""
+    zero_d = isinstance(v, Array) or (type(v).__module__ == "numpy" and getattr(v, "shape", None) == ())
+    if zero_d and not namespace_of(dev).strict and v.shape == ():
+        vd = v.dtype if isinstance(v, Array) else _BY_NAME.get(str(v.dtype))
+        if vd is not None:
+            return py_scalar(v), vd if dtype is None else dtype
+    what = f"an array of shape {v.shape}" if isinstance(v, Array) else type(v).__name__
+    raise TypeError(f"{name}: fill_value must be a Python bool, int, float or complex{'' if namespace_of(dev).strict else ' (or a 0-d array)'}, got {what}")
 
 
 def _filled(name: str, shape: Any, dtype: Any, device: Any, value: Any) -> Tensor:
@@ -479,7 +500,9 @@ def full(
     dtype: DType | None = None,
     device: Any = None,
 ) -> Array:
-    """An array of ``shape`` filled with ``fill_value`` (dtype inferred from its Python type)."""
+    """An array of ``shape`` filled with ``fill_value`` (dtype inferred from its Python
+    type). The drop-in also takes a 0-d array or a NumPy scalar, as NumPy does: its
+    value, and its dtype unless ``dtype`` is given."""
     dev = check_device("full", device)
     return _fill_tensor("full", dev, shape, fill_value, dtype)
 
@@ -515,7 +538,8 @@ def full_like(
     dtype: DType | None = None,
     device: Any = None,
 ) -> Array:
-    """``fill_value`` with the shape (and by default the dtype) of ``x``."""
+    """``fill_value`` with the shape (and by default the dtype) of ``x``. The drop-in
+    also takes a 0-d array or a NumPy scalar, as NumPy does."""
     x = check_array("full_like", x)
     dev = check_device("full_like", device, x)
     return _fill_tensor("full_like", dev, x.shape, fill_value, x.dtype if dtype is None else dtype)
@@ -573,7 +597,7 @@ def arange(
         lo, hi = d.limits
         for v in (start, start + (num - 1) * step):
             if not lo <= v <= hi:
-                raise ScalarOverflowError(f"arange: value {v} is out of bounds for {d.name}")
+                raise int_out_of_bounds("arange", v, d, "value")
     check_shape("arange", (num,), d.itemsize)
     return _made("arange", dev.backend.arange, d, start, step, num)
 

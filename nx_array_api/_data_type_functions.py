@@ -1,6 +1,6 @@
 """Data type functions (the standard's "Data Type Functions" section).
 
-``astype`` is one backend ``cast``; the rest answer questions about dtypes from the
+``astype`` is one backend conversion (``_compose.convert``); the rest answer questions about dtypes from the
 promotion lattice of ``_dtypes`` and the IEEE 754 formats, which are facts about the
 types, not array values. (``broadcast_arrays``/``broadcast_to`` live with manipulation.)
 """
@@ -14,6 +14,7 @@ from nx_core.dtype import DType
 
 from . import _dtypes as _dt
 from ._array_object import _UNSET, Array
+from ._compose import convert
 from ._devices import CPU_DEVICE
 from ._flags import DROPIN, Namespace
 from ._scalars import scalar_dtype, scalar_kind
@@ -44,8 +45,12 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = _UNSET
     """``x`` converted to ``dtype`` (a new array unless ``copy=False`` and the dtype matches).
 
     Booleans become 0/1, nonzero values become True; float to integer truncates toward
-    zero and saturates. Complex to a real numeric dtype is refused (take ``real``/``imag``
-    first); complex to bool is ``x != 0``. ``device`` is the 2023.12 standard's.
+    zero, and NaN, infinities and values outside the integer dtype's range (which the
+    standard leaves to the implementation) convert as NumPy's ``astype`` converts them
+    on the CPU device, bit for bit (``astype(asarray([-10.0]), uint16)`` is ``[65526]``;
+    see docs/consumers.md). Complex to a real numeric dtype is refused (take
+    ``real``/``imag`` first); complex to bool is ``x != 0``. ``device`` is the 2023.12
+    standard's.
     """
     x = check_array("astype", x)
     if type(dtype) is not DType or dtype not in _dt.all_dtypes:
@@ -63,9 +68,7 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = _UNSET
     t = x
     if dtype is t.dtype:
         return t.backend.copy(t) if copy else x
-    if t.dtype.kind == "c" and dtype.kind in "iuf":
-        raise TypeError(f"astype: cannot cast complex {t.dtype.name} to {dtype.name}; take real() or imag() first")
-    return t.backend.cast(t, dtype=dtype)
+    return convert("astype", t, dtype)
 
 
 def can_cast(from_: DType | Array, to: DType, /) -> bool:

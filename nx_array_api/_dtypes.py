@@ -15,6 +15,8 @@ from typing import Callable
 from nx_core import dtype as _d
 from nx_core.dtype import DType
 
+from ._messages import not_promotable
+
 __all__ = [
     "DType",
     "bool",
@@ -168,5 +170,5 @@ def result_type_pair(a: DType, b: DType, name: str, strict: bool = False) -> DTy
         return a
     r = (PROMOTION if strict else PROMOTE).get((a, b))
     if r is None:
-        raise TypeError(f"{name}: dtypes {a.name} and {b.name} cannot be promoted together")
+        raise not_promotable(name, a, b)
     return r

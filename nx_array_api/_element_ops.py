@@ -17,11 +17,13 @@ from math import prod
 from typing import Any, Callable
 
 from nx_core.dtype import DType
-from nx_core.errors import NxInvalidArgument
+from nx_core.errors import NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
+from ._messages import cannot_cast, not_promotable
+from ._messages import not_allowed as _not_allowed  # (this module's not_allowed takes a category's dtypes)
 from ._scalars import promote_pair, scalar_operand
 from ._validation import backend_of, broadcast_pair, broadcast_shapes, broadcast_tensor, check_unshared, core_message, gate
 
@@ -54,7 +56,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
         if d is not t2.dtype:
             d = (_PROMOTE if c1 is Array else _PROMOTION).get((d, t2.dtype))
             if d is None:
-                raise TypeError(f"{name}: dtypes {t1.dtype.name} and {t2.dtype.name} cannot be promoted together")
+                raise not_promotable(name, t1.dtype, t2.dtype)
             if t1.dtype is not d:
                 t1 = B.cast(t1, dtype=d)
             if t2.dtype is not d:
@@ -76,11 +78,23 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
         # x op scalar, the scalar kept second: promote_pair's branch written out, as the
         # array pair's is above (one call less on the path of x + 1).
         t = x1
-        s, d = scalar_operand(name, x2, t.dtype, t.backend.device)
+        try:
+            s, d = scalar_operand(name, x2, t.dtype, t.backend.device)
+        except ScalarOverflowError:
+            r = _beyond_range(prim, t, x2, False)
+            if r is None:
+                raise
+            return r
         if d not in allowed:
             raise not_allowed(name, d, allowed)
         return (t if t.dtype is d else t.backend.cast(t, dtype=d)), s, d
-    a, b, d = promote_pair(name, x1, x2)  # a scalar first, or arrays of two namespaces
+    try:
+        a, b, d = promote_pair(name, x1, x2)  # a scalar first, or arrays of two namespaces
+    except ScalarOverflowError:
+        r = _beyond_range(prim, x2, x1, True) if isinstance(x2, Array) else None
+        if r is None:
+            raise
+        return r
     if d not in allowed:
         raise not_allowed(name, d, allowed)
     if not isinstance(a, Tensor):
@@ -91,6 +105,25 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
             a = broadcast_tensor(a, shape)
             b = broadcast_tensor(b, shape)
     return a, b, d
+
+
+def _beyond_range(prim: str | None, x: Any, s: Any, scalar_first: bool) -> tuple[Any, Any, DType] | None:
+    """The drop-in's comparison of an integer array ``x`` with a Python int ``s`` beyond
+    its dtype's range, which NumPy 2 compares exactly (``uint8_x < -1`` is all False)
+    where other operations refuse it: every element lies on the same side of ``s``, so
+    the operands 0 (each element) and 1 or -1 (``s``, by its sign) give the comparison's
+    answer, in the operands' order. None where this does not apply (the caller re-raises
+    the refusal)."""
+    if prim not in _COMPARES or type(s) is not int or x.dtype.kind not in "iu" or x._ns.strict:
+        return None
+    B = x.backend
+    rep = 1 if s > 0 else -1
+    if scalar_first:
+        return B.full(_dt.int64, x.shape, rep), 0, _dt.int64
+    return B.full(_dt.int64, x.shape, 0), rep, _dt.int64
+
+
+_COMPARES = frozenset(("cmpeq", "cmpne", "cmplt", "cmple"))
 
 
 def _scalar_first(B: Any, prim: str | None, d: DType, value: Any, shape: tuple) -> Tensor:
@@ -125,7 +158,7 @@ _BROADCASTS: dict[tuple[type, str], bool] = {}  # (backend class, primitive) -> 
 
 def not_allowed(name: str, d: DType, allowed: frozenset) -> TypeError:
     """The TypeError of a dtype outside a function's category."""
-    return TypeError(f"{name}: {d.name} is not allowed (expected {_category_name(allowed)} dtypes)")
+    return _not_allowed(name, _category_name(allowed), d)
 
 
 def _category_name(allowed: frozenset) -> str:
@@ -284,7 +317,7 @@ def unary(name: str, category: str, prim: str, doc: str, since: str | None = Non
             raise TypeError(f"{name}: x must be an nx Array, got {c.__name__}")
         d = x.dtype
         if d not in allowed:
-            raise TypeError(f"{name}: {d.name} is not allowed (expected {category} dtypes)")
+            raise _not_allowed(name, category, d)
         if gated and x._ns.refused:
             x._ns.check(name)
         B = x.backend
@@ -335,7 +368,7 @@ def inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, oth
                 return x
     r = fn(x, other)
     if r.dtype is not x.dtype:
-        raise TypeError(f"{name}: in-place result dtype {r.dtype.name} differs from {x.dtype.name} (the operator would have to cast it)")
+        raise cannot_cast(name, f"the result's {r.dtype.name}", x.dtype, "x's dtype, which an in-place operator keeps")
     if r.shape != x.shape:
         raise ValueError(f"{name}: in-place result shape {r.shape} differs from {x.shape}")
     try:

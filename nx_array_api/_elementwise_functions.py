@@ -13,6 +13,7 @@ from typing import Any
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._element_ops import OPERATORS, binary as _binary, gate, operators_of, unary as _unary
+from ._messages import cannot_cast, not_allowed
 from ._validation import backend_of, broadcast_shapes, check_category, default_dtype, py_scalar
 
 # ----------------------------------------------------------------- unary, regular
@@ -101,19 +102,23 @@ def pow(x1: Any, x2: Any, /) -> Array:  # noqa: A001
 
 
 def _negative_power(x1: Any, x2: Any) -> None:
-    """ValueError when ``x1 ** x2`` raises integers to a negative integer power."""
+    """ValueError when ``x1 ** x2`` raises integers to a negative integer power (a bool
+    base too, which the drop-in promotes to the exponent's integer dtype, as NumPy);
+    not when the result has no elements, as in NumPy."""
     if type(x1) in _ARRAYS:
-        if x1.dtype.kind not in "iu":
+        if x1.dtype.kind not in "iub":
             return
-    elif type(x1) is not int:
+    elif type(x1) is not int and type(x1) is not bool:
         return
     if type(x2) in _ARRAYS:
         t = x2
         if t.dtype.kind != "i" or not t.numel:
             return
+        if type(x1) in _ARRAYS and (0 in broadcast_shapes("pow", x1.shape, t.shape) or (x1.dtype, t.dtype) not in _dt.PROMOTE):
+            return  # (no element, or dtypes that do not promote: pow says so itself)
         neg = t.backend.item(t.backend.reduce_min(t, axes=tuple(range(len(t.shape))))) < 0
     else:
-        neg = type(x1) in _ARRAYS and type(x2) is int and x2 < 0
+        neg = type(x1) in _ARRAYS and type(x2) is int and x2 < 0 and x1.numel > 0
     if neg:
         raise ValueError("pow: integers to negative integer powers are not allowed (the result is not an integer); cast the base to a floating-point dtype")
 
@@ -123,13 +128,19 @@ def divide(x1: Any, x2: Any, /) -> Array:
 
     Note: integer / integer returns the default floating dtype of the device (float64,
     float32 where the device has none), as NumPy does and as consumers such as
-    scikit-learn expect; the standard leaves it to us. The strict namespace refuses it.
+    scikit-learn expect; the standard leaves it to us. So do bool arrays (NumPy's
+    ``bool_x / 2`` is float64). The strict namespace refuses both.
     """
-    if (type(x1) not in _ARRAYS or x1.dtype.kind in "fc") and (type(x2) not in _ARRAYS or x2.dtype.kind in "fc"):
+    f1 = type(x1) in _ARRAYS and x1.dtype.kind in "fc"
+    f2 = type(x2) in _ARRAYS and x2.dtype.kind in "fc"
+    if (f1 or type(x1) not in _ARRAYS) and (f2 or type(x2) not in _ARRAYS):
         return _true_divide(x1, x2)
     x = x1 if type(x1) in _ARRAYS else x2
-    if x._ns.strict:
-        return _true_divide(x1, x2)  # refuses the integer operand as the standard's divide does
+    if x._ns.strict or f1 or f2:
+        # strict: refuses the integer operand as the standard's divide does; drop-in, an
+        # integer array with a floating-point array: promotion's dtype (NumPy's: int16 /
+        # float32 is float32)
+        return _true_divide(x1, x2)
     a = x1 if type(x1) not in _ARRAYS or x1.dtype.kind in "fc" else _to_default_float("divide", x1)
     b = x2 if type(x2) not in _ARRAYS or x2.dtype.kind in "fc" else _to_default_float("divide", x2)
     return _true_divide(a, b)
@@ -212,8 +223,8 @@ def logical_not(x: Any, /) -> Array:
 
 
 def _to_default_float(name: str, x: Array) -> Array:
-    if not x.dtype.is_integer:  # a floating-point x needs no cast: only bool is left
-        raise TypeError(f"{name}: only numeric dtypes are allowed, got {x.dtype.name}")
+    """An integer or bool array (the drop-in's divide: NumPy's true division of either)
+    as the device's default floating dtype."""
     B = x.backend
     return B.cast(x, dtype=default_dtype(B.device, "real floating"))
 
@@ -224,7 +235,7 @@ def abs(x: Any, /) -> Array:  # noqa: A001
         raise TypeError(f"abs: x must be an nx Array, got {type(x).__name__}")
     d = x.dtype
     if d not in _dt.numeric:
-        raise TypeError(f"abs: only numeric dtypes are allowed, got {d.name}")
+        raise not_allowed("abs", "numeric", d)
     B = x.backend
     if d.is_complex:
         out = B.buffer(_dt.COMPLEX_TO_REAL[d], x.shape)
@@ -254,18 +265,46 @@ def imag(x: Any, /) -> Array:
     return B.full(d, x.shape, 0)
 
 
+def _clip_promoted(x: Array, lo: Any, hi: Any) -> Array:
+    """The drop-in's ``x`` for clip with bounds of another kind (bool, integer, real
+    floating: the standard leaves them undefined): NumPy's result dtype, the promotion of
+    x with a bound array (int32 with float32 gives float64) or with a Python float (the
+    default floating dtype): clip(int_x, 0.5, None) is floating-point, as in NumPy.
+    Bounds of x's kind leave x's dtype, as the standard asks."""
+    d = x.dtype
+    for b in (lo, hi):
+        if isinstance(b, Array):
+            if b.dtype.kind == "c":
+                raise not_allowed("clip", "real numeric", b.dtype)
+            if _KIND[b.dtype.kind] != _KIND[d.kind]:
+                d = _dt.result_type_pair(d, b.dtype, "clip")
+        elif isinstance(b, complex):
+            raise not_allowed("clip", "real numeric", default_dtype(x.backend.device, "complex floating"))
+        elif isinstance(b, float) and d.is_integer:
+            d = default_dtype(x.backend.device, "real floating")
+    return x if d is x.dtype else x.backend.cast(x, dtype=d)
+
+
+_KIND = {"b": "b", "i": "i", "u": "i", "f": "f", "c": "c"}  # the standard's kinds: signed and unsigned are one
+
+
 def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     """Clamps each element to [min, max]; either bound may be None, a scalar or an array.
 
     Note: the result keeps x's dtype (bounds are converted to it) and has the shape x
     broadcasts to with the bounds, as the standard asks; NaN in x propagates, and where
-    min > max the result is max, as in NumPy.
+    min > max the result is max, as in NumPy. In the drop-in, bounds of another kind
+    give NumPy's dtype (clip of an integer array with a float bound is floating-point)
+    and a bool bound is 0 or 1.
     """
     if type(x) not in _ARRAYS:
         raise TypeError(f"clip: x must be an nx Array, got {type(x).__name__}")
     d = x.dtype
     check_category("clip", d, "real numeric")
     gate("clip", x)
+    if not x._ns.strict and (d.kind != "f" or isinstance(min, (Array, complex)) or isinstance(max, (Array, complex))):
+        x = _clip_promoted(x, min, max)  # (a float x with Python float bounds keeps its dtype)
+        d = x.dtype
     r = x
     # (the operators of maximum and minimum: a Python scalar bound is clip's own, not a
     # scalar operand of the 2024.12 standard's functions)
@@ -275,13 +314,13 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
         bound = py_scalar(bound, strict=x._ns.strict)
         if isinstance(bound, Array):
             backend_of("clip", x, bound)
-            if bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
-                raise TypeError(f"clip: {arg} of dtype {bound.dtype.name} does not match x's {d.name}")
+            if x._ns.strict and bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
+                raise cannot_cast("clip", f"{arg} of dtype {bound.dtype.name}", d, "x's dtype, which clip keeps")
             broadcast_shapes("clip", x.shape, bound.shape)
-        elif type(bound) in (int, float):
+        elif type(bound) in (int, float) or (type(bound) is bool and not x._ns.strict):
             if d.is_integer:
                 if type(bound) is float:
-                    raise TypeError(f"clip: a float {arg} cannot clip an integer array")
+                    raise cannot_cast("clip", f"a Python float {arg}", d, "x's dtype, which clip keeps")
                 lo, hi = d.limits
                 bound = lo if bound < lo else hi if bound > hi else bound
         else:

@@ -30,6 +30,7 @@ from ._indexing import basic_view
 from ._creation_functions import asarray
 from ._scalars import scalar_operand
 from ._manipulation_functions import concat, expand_dims, permute_dims, reshape
+from ._messages import index_out_of_bounds
 from ._validation import as_int, as_ints, backend_of, check_array, check_shape, core_message, names_memory_errors, normalize_axis
 
 __all__ = [
@@ -300,7 +301,7 @@ def pad(
 def _index(name: str, i: Any, n: int, ax: int) -> int:
     i = _int(name, i, "index")
     if not -n <= i < n:
-        raise IndexError(f"{name}: index {i} out of bounds for axis {ax} of size {n}")
+        raise index_out_of_bounds(name, i, ax, n)
     return i + n if i < 0 else i
 
 

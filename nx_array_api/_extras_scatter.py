@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from . import _dtypes as _dt
 from ._array_object import Array
+from ._messages import cannot_cast
 from ._scalars import scalar_operand
 from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, normalize_axis
 
@@ -85,7 +86,7 @@ def scatter(
         B = backend_of("scatter", x, indices, updates)
         d = _dt.PROMOTE.get((x.dtype, updates.dtype))
         if d is not x.dtype:
-            raise TypeError(f"scatter: updates of dtype {updates.dtype.name} cannot be written into {x.dtype.name} x")
+            raise cannot_cast("scatter", f"updates of dtype {updates.dtype.name}", x.dtype, "x's dtype")
         ut = updates
         if ut.dtype is not x.dtype:
             ut = B.cast(ut, dtype=x.dtype)
@@ -100,7 +101,7 @@ def scatter(
         B = backend_of("scatter", x, indices)
         s, d = scalar_operand("scatter", updates, x.dtype)
         if d is not x.dtype:
-            raise TypeError(f"scatter: cannot cast a Python {type(updates).__name__} to x's dtype {x.dtype.name}")
+            raise cannot_cast("scatter", f"a Python {type(updates).__name__}", x.dtype, "x's dtype")
         ut = B.full(x.dtype, indices.shape, s)
     if indices.size and x.shape[ax] == 0:
         raise IndexError(f"scatter: index out of bounds for axis {ax} of size 0")

@@ -21,6 +21,8 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
+from ._compose import convert
+from ._messages import cannot_cast, different_devices, index_out_of_bounds
 from ._scalars import scalar_operand
 from ._validation import STRICT_WRITES, backend_of, broadcast_tensor, check_unshared, core_message, py_scalar
 
@@ -155,10 +157,8 @@ def _parse(name: str, t: Tensor, key: Any) -> tuple[list, int]:
             d = k.dtype
             kt = k
             if k.ndim and kt.backend is not t.backend:
-                raise ValueError(
-                    f"{name}: the array and the index array are on different devices, {t.backend.device.name!r} and "
-                    f"{kt.backend.device.name!r}: Array indexing is only allowed when both are on the same device; "
-                    "move one with to_device()"
+                raise different_devices(
+                    name, t.backend.device.name, kt.backend.device.name, "Array indexing is only allowed when the array and the index are on the same device"
                 )
             if d is _dt.bool:
                 items.append((_BOOL0, bool(kt.backend.item(kt))) if k.ndim == 0 else (_BARR, kt))
@@ -200,7 +200,7 @@ def _expand(name: str, items: list, ndim: int) -> list:
 
 def _check_int(name: str, i: int, n: int, axis: int) -> int:
     if not -n <= i < n:
-        raise _fail(name, f"index {i} is out of bounds for axis {axis} with size {n}")
+        raise index_out_of_bounds(name, i, axis, n)
     return i + n if i < 0 else i
 
 
@@ -506,11 +506,11 @@ def _value(name: str, x: Array, value: Any) -> Any:
     strict = x._ns.strict
     if isinstance(value, Array):
         t = value
-        B = backend_of(name, x, t)
+        backend_of(name, x, t)  # (ValueError: two devices)
         vd = value.dtype
         if vd is not d and (_dt.PROMOTION if strict else _dt.PROMOTE).get((vd, d)) is not d and not _truncates(vd.kind, d, strict):
-            raise TypeError(f"{name}: cannot assign a {vd.name} array to a {d.name} array without changing its dtype (it would need a cast)")
-        return t if vd is d else B.cast(t, dtype=d)
+            raise cannot_cast(name, f"a {vd.name} array", d, "the array's dtype, which an assignment keeps")
+        return convert(name, t, d)  # a float array into an integer one: as astype converts it
     value = py_scalar(value, lenient=True)
     if type(value) is float and _truncates("f", d, strict):
         try:  # NumPy: int(value), so NaN is a ValueError, an infinity an OverflowError
@@ -522,7 +522,7 @@ def _value(name: str, x: Array, value: Any) -> Any:
     if type(value) in (bool, int, float, complex):
         s, rd = scalar_operand(name, value, d, x.backend.device)
         if rd is not d:
-            raise TypeError(f"{name}: cannot cast a Python {type(value).__name__} to the array's dtype {d.name}")
+            raise cannot_cast(name, f"a Python {type(value).__name__}", d, "the array's dtype, which an assignment keeps")
         return s
     raise TypeError(f"{name}: the value must be an nx array or a Python scalar, got {type(value).__name__}")
 

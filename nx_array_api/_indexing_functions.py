@@ -12,12 +12,13 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
+from ._messages import index_out_of_bounds
 from ._validation import backend_of, broadcast_tensor, check_array, check_shape, core_message, gate, normalize_axis
 
 __all__ = ["take", "take_along_axis"]
 
 
-def _check_bounds(name: str, idx: Tensor, n: int) -> None:
+def _check_bounds(name: str, idx: Tensor, n: int, axis: int) -> None:
     """IndexError unless every index is in ``[-n, n)``. The backend's minimum and maximum
     read each element of memory once (a broadcast index costs its distinct values)."""
     if idx.numel == 0:
@@ -28,7 +29,7 @@ def _check_bounds(name: str, idx: Tensor, n: int) -> None:
     hi = B.item(B.reduce_max(idx, axes=axes))
     if lo < -n or hi >= n:
         bad = lo if lo < -n else hi
-        raise IndexError(f"{name}: index {bad} is out of bounds for an axis of size {n}")
+        raise index_out_of_bounds(name, bad, axis, n)
 
 
 def _indices(name: str, indices: object) -> Array:
@@ -58,7 +59,7 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     # The result's size first (an index broadcast to 2**40 elements must not be walked
     # before the allocation it leads to fails), then the bounds of the distinct indices.
     check_shape(name, x.shape[:ax] + indices.shape + x.shape[ax + 1 :], x.dtype.itemsize)
-    _check_bounds(name, indices, n)
+    _check_bounds(name, indices, n, ax)
     try:
         return B.take(x, indices, axis=ax)
     except MemoryError as e:
@@ -90,7 +91,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
             raise ValueError(f"{name}: x of shape {xs} and indices of shape {js} cannot be broadcast outside axis {ax}")
     out_shape = tuple(js[ax] if d is None else d for d in shape)
     check_shape(name, out_shape, x.dtype.itemsize)  # before any work per index (see take)
-    _check_bounds(name, indices, xs[ax])
+    _check_bounds(name, indices, xs[ax], ax)
     xt = broadcast_tensor(x, tuple(xs[ax] if d is None else d for d in shape))
     it = broadcast_tensor(indices, out_shape)
     try:

@@ -15,6 +15,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
+from ._messages import axis_out_of_bounds, not_allowed
 from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_shape, core_message
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
@@ -28,7 +29,7 @@ def promote_operands(name: str, x1: Any, x2: Any, allowed: frozenset, what: str)
     x2 = check_array(name, x2, "x2")
     d1, d2 = x1.dtype, x2.dtype
     if d1 not in allowed or d2 not in allowed:
-        raise TypeError(f"{name}: only {what} dtypes are allowed, got {d1.name} and {d2.name}")
+        raise not_allowed(name, what, d1, d2)
     B = backend_of(name, x1, x2)
     d = _dt.result_type_pair(d1, d2, name, x1._ns.strict)
     t1 = x1 if d1 is d else B.cast(x1, dtype=d)
@@ -97,7 +98,7 @@ def _contraction_axes(name: str, axes: Any, n1: int, n2: int) -> tuple[tuple[int
             for a in seq:
                 i = as_int(name, a, "axes")
                 if not -n <= i < n:
-                    raise ValueError(f"{name}: axis {i} is out of bounds for {arg} of dimension {n}")
+                    raise axis_out_of_bounds(name, i, n, arg)
                 norm.append(i + n if i < 0 else i)
             if len(set(norm)) != len(norm):
                 raise ValueError(f"{name}: repeated axis in {tuple(seq)} for {arg}")

@@ -13,12 +13,13 @@ from typing import Any, List, Optional, Tuple, Union
 
 from nx_core.dtype import DType
 from nx_core import shape as _shape
-from nx_core.errors import AxisError, NxInvalidArgument
+from nx_core.errors import NxInvalidArgument
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._flags import DROPIN
 from ._compose import cast, flat, reshaped
+from ._messages import axis_out_of_bounds
 from ._validation import (
     MAX_DIMS,
     as_int,
@@ -193,7 +194,7 @@ def expand_dims(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
     pos = []
     for a in axes:
         if not -m <= a < m:
-            raise AxisError(f"{name}: axis {a} is out of bounds for a result of dimension {m}")
+            raise axis_out_of_bounds(name, a, m, "a result")
         pos.append(a + m if a < 0 else a)
     if len(set(pos)) != len(pos):
         raise ValueError(f"{name}: repeated axis in {axes}")

@@ -4,7 +4,10 @@ The standard's rules: a Python bool goes with bool arrays, an int with integer a
 floating-point arrays (range-checked against an integer dtype), a float with floating-
 point arrays, a complex with complex ones and, as a complex, with real floating-point
 ones (giving their complex dtype). Where the standard is silent, NumPy 2's: a float or a
-complex with an integer array gives the device's default floating dtype.
+complex with an integer array gives the device's default floating dtype, an int, a
+float or a complex with a bool array the device's default dtype of the scalar's kind
+(``2 + bool_x`` is int64), and a bool with a numeric array that array's dtype
+(``int_x + True``); the strict namespace refuses them.
 
 ``scalar_kind`` classifies a value, ``scalar_dtype`` gives the dtype an array of
 ``dtype`` takes with a scalar of a kind, ``scalar_operand`` does both for one value,
@@ -20,13 +23,13 @@ from typing import Any
 
 from nx_core.device import Device, default_device
 from nx_core.dtype import DType
-from nx_core.errors import ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._compose import cast
 from ._devices import namespace_of
+from ._messages import cannot_cast, int_out_of_bounds, int_too_large, scalar_not_promotable
 from ._validation import backend_of, default_dtype, py_scalar
 
 __all__ = [
@@ -70,10 +73,19 @@ def scalar_dtype(name: str, dtype: DType, kind: int, device: Device | None = Non
     """The dtype of an array of ``dtype`` combined with a Python scalar of ``kind``
     (TypeError naming ``name`` where the two do not go together)."""
     k = dtype.kind
-    if kind == BOOL:
-        ok = k == "b"
+    if kind == BOOL or k == "b":
+        if kind == BOOL and k == "b":
+            return dtype
+        # A bool with a numeric array, a number with a bool array: the standard leaves
+        # them undefined and strict mode refuses them; the drop-in gives NumPy 2's
+        # answer, the array's dtype (int_x + True) or the number's default dtype
+        # (2 + bool_x is int64).
+        device = device or default_device()
+        if not namespace_of(device).strict:
+            return dtype if kind == BOOL else kind_default(device, kind)
+        ok = False
     elif kind == INT:
-        ok = k != "b"
+        ok = True
     elif kind == FLOAT:
         if k in "iu":
             device = device or default_device()
@@ -89,15 +101,14 @@ def scalar_dtype(name: str, dtype: DType, kind: int, device: Device | None = Non
             return kind_default(device, COMPLEX)
         ok = k == "c"
     if not ok:
-        raise TypeError(f"{name}: a Python {_KIND_NAME[kind]} cannot be combined with a {dtype.name} array")
+        raise scalar_not_promotable(name, _KIND_NAME[kind], dtype)
     return dtype
 
 
 def _strict_refuses(name: str, kind: int, dtype: DType, device: Device) -> None:
     if namespace_of(device).strict:
-        raise TypeError(
-            f"{name}: a Python {_KIND_NAME[kind]} cannot be promoted with a {dtype.name} array in strict mode "
-            f"(the standard leaves an integer array with a Python {_KIND_NAME[kind]} undefined)"
+        raise scalar_not_promotable(
+            name, _KIND_NAME[kind], dtype, f"strict mode: the standard leaves an integer array with a Python {_KIND_NAME[kind]} undefined"
         )
 
 
@@ -114,17 +125,25 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
             return scalar_operand(name, p, dtype, device)
         raise TypeError(f"{name}: Expected Array or Python scalar operand, got {_type_name(s)}")
     d = scalar_dtype(name, dtype, k, device)
+    if k == BOOL:
+        if d.kind != "b":  # the drop-in's True with a numeric array: 1 of its dtype
+            s = _AS_NUMBER[d.kind](s)
+        return s, d
     if k == INT:
         kind = d.kind
         if kind in "iu":
             lo, hi = d.limits
             if not lo <= s <= hi:
-                raise ScalarOverflowError(f"{name}: Python int {s} is out of bounds for {d.name}")
-        elif kind == "f":
-            s = float(s)
-        elif kind == "c":
-            s = complex(s)
+                raise int_out_of_bounds(name, s, d)
+        else:
+            try:
+                s = float(s) if kind == "f" else complex(s)
+            except OverflowError:  # NumPy: "int too large to convert to float"
+                raise int_too_large(name, s, d) from None
     return s, d
+
+
+_AS_NUMBER = {"i": int, "u": int, "f": float, "c": complex}
 
 
 def _type_name(v: Any) -> str:
@@ -139,7 +158,7 @@ def check_values(name: str, values: list[Any], kinds: set[int], dtype: DType) ->
     if k == "b":
         return
     if COMPLEX in kinds and k != "c":
-        raise TypeError(f"{name}: a complex value cannot be stored in a {dtype.name} array")
+        raise cannot_cast(name, "a complex value", dtype, "the imaginary part would be lost")
     if k in "iu":
         lo, hi = dtype.limits
         for v in values:
@@ -153,14 +172,14 @@ def check_values(name: str, values: list[Any], kinds: set[int], dtype: DType) ->
                 else:
                     continue
             if not lo <= v <= hi:
-                raise ScalarOverflowError(f"{name}: Python int {v} is out of bounds for {dtype.name}")
+                raise int_out_of_bounds(name, v, dtype)
     elif INT in kinds:
         for v in values:
             if isinstance(v, int) and not isinstance(v, bool):
                 try:
                     float(v)
                 except OverflowError:
-                    raise ScalarOverflowError(f"{name}: Python int {v} is too large for {dtype.name}") from None
+                    raise int_too_large(name, v, dtype) from None
 
 
 def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:

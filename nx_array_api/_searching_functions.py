@@ -12,7 +12,7 @@ from typing import Any, Literal, Optional, Tuple, Union
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
-from ._scalars import kind_default, promote_pair_tensors, scalar_kind
+from ._scalars import check_values, kind_default, promote_pair_tensors, scalar_kind
 from ._compose import flat, kept
 from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, default_dtype, gate, normalize_axes, normalize_axis
 
@@ -178,7 +178,9 @@ def _scalar_operands(c: Array, x1: Any, x2: Any) -> tuple[Any, Any]:
     if min(k1, k2) < 0:
         raise TypeError(f"{name}: x1 and x2 must be nx arrays or Python scalars, got {type(x1).__name__} and {type(x2).__name__}")
     B = c.backend
-    return B.full(kind_default(B.device, max(k1, k2)), (), x1), x2
+    d = kind_default(B.device, max(k1, k2))
+    check_values(name, [x1], {k1}, d)
+    return B.full(d, (), x1), x2
 
 
 def _where_one(condition: Any, x1: Any, x2: Any) -> Any:

@@ -17,8 +17,9 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
-from ._compose import cast, kept
-from ._validation import MAX_DIMS, check_array, check_bool, check_category, default_dtype, gate, normalize_axes, normalize_axis
+from ._compose import convert, kept
+from ._messages import cannot_cast
+from ._validation import MAX_DIMS, check_array, check_bool, check_category, check_device_dtype, default_dtype, gate, normalize_axes, normalize_axis
 
 __all__ = [
     "cumulative_prod",
@@ -60,7 +61,7 @@ def accumulation_dtype(name: str, xd: DType, dtype: Any, x: Any = None) -> DType
     if not isinstance(dtype, DType) or dtype not in _dt.numeric:
         raise TypeError(f"{name}: dtype must be a numeric dtype, got {dtype!r}")
     if xd in _dt.complex_floating and dtype not in _dt.complex_floating:
-        raise TypeError(f"{name}: cannot accumulate {xd.name} in the real dtype {dtype.name}")
+        raise cannot_cast(name, f"complex {xd.name} values", dtype, "accumulating them in a real dtype would drop their imaginary parts")
     return dtype
 
 
@@ -80,7 +81,9 @@ def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: 
     keepdims = check_bool(name, keepdims, "keepdims")
     axes = normalize_axes(name, axis, len(t.shape), t._ns.strict)
     d = accumulation_dtype(name, t.dtype, dtype, t)
-    return kept(getattr(t.backend, prim)(cast(t, d, name), axes=axes), t.shape, axes, keepdims)
+    if d is not t.dtype:
+        check_device_dtype(name, t.backend.device, d)
+    return kept(getattr(t.backend, prim)(convert(name, t, d), axes=axes), t.shape, axes, keepdims)
 
 
 def sum(x: Array, /, *, axis: Axis = None, dtype: Optional[DType] = None, keepdims: bool = False) -> Array:
@@ -179,7 +182,11 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
     shape = t.shape
     ndim = len(shape)
     if ndim == 0:
-        raise ValueError(f"{name}: x must have at least one dimension, got a 0-d array")
+        if t._ns.strict or axis not in (None, 0, -1):
+            raise ValueError(f"{name}: x must have at least one dimension, got a 0-d array")
+        # the drop-in: NumPy's, a 0-d x is read as one element (cumulative_sum(5) is [5])
+        t = t.backend.reshape(t, (1,))
+        shape, ndim, axis = (1,), 1, 0
     if axis is None:
         if ndim > 1:
             raise ValueError(f"{name}: axis is required for an array of {ndim} dimensions")
@@ -188,7 +195,9 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
         a = normalize_axis(name, axis, ndim)
     d = accumulation_dtype(name, t.dtype, dtype, t)
     B = t.backend
-    r = B.associative_scan(cast(t, d, name), axis=a, op=op)
+    if d is not t.dtype:
+        check_device_dtype(name, t.backend.device, d)
+    r = B.associative_scan(convert(name, t, d), axis=a, op=op)
     if include_initial:
         first = B.full(d, shape[:a] + (1,) + shape[a + 1 :], 0 if op == "sum" else 1)
         r = B.cat([first, r], axis=a)

@@ -14,6 +14,7 @@ from . import _dtypes as _dt
 from ._array_object import Array
 from ._scalars import check_values, scalar_dtype, scalar_kind
 from ._compose import kept
+from ._messages import cannot_cast
 from ._validation import as_int, backend_of, check_array, check_bool, gate, normalize_axes, normalize_axis
 
 __all__ = ["all", "any", "diff"]
@@ -52,7 +53,7 @@ def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Tensor:
         if t.dtype is not x.dtype:
             d = _dt.result_type_pair(x.dtype, t.dtype, name, x._ns.strict)
             if d is not x.dtype:
-                raise TypeError(f"{name}: {arg} of dtype {t.dtype.name} does not fit x's dtype {x.dtype.name}")
+                raise cannot_cast(name, f"{arg} of dtype {t.dtype.name}", x.dtype, "x's dtype")
             t = t.backend.cast(t, dtype=d)
         return t
     if scalar_kind(v) < 0:

@@ -11,12 +11,13 @@ from typing import Any, Callable, Sequence, TypeVar
 from nx_core import shape as _shape
 from nx_core.device import Device, default_device
 from nx_core.dtype import DType
-from nx_core.errors import AxisError, NxInvalidArgument, ScalarOverflowError
+from nx_core.errors import NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _devices
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
+from ._messages import axis_out_of_bounds, different_devices, not_allowed
 
 __all__ = [
     "check_array",
@@ -137,16 +138,13 @@ def backend_of(name: str, *tensors: Tensor) -> Any:
     b = tensors[0].backend
     for t in tensors[1:]:
         if t.backend is not b:
-            raise ValueError(
-                f"{name}: cannot combine Arrays from two different devices, {b.device.name!r} and "
-                f"{t.backend.device.name!r}; move one with to_device()"
-            )
+            raise different_devices(name, b.device.name, t.backend.device.name)
     return b
 
 
 def check_category(name: str, dtype: DType, category: str) -> None:
     if dtype not in _dt.CATEGORIES[category]:
-        raise TypeError(f"{name}: only {category} dtypes are allowed, got {dtype.name}")
+        raise not_allowed(name, category, dtype)
 
 
 def as_int(name: str, value: Any, arg: str, *, allow_bool: bool = True) -> int:
@@ -272,7 +270,7 @@ def names_memory_errors(fn: _F) -> _F:
 def normalize_axis(name: str, axis: Any, ndim: int) -> int:
     a = as_int(name, axis, "axis")
     if not -ndim <= a < ndim:
-        raise AxisError(f"{name}: axis {a} is out of bounds for array of dimension {ndim}")
+        raise axis_out_of_bounds(name, a, ndim)
     return a + ndim if a < 0 else a
 
 

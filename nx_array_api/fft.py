@@ -30,6 +30,7 @@ from . import _dtypes as _dt
 from ._array_object import Array, Device
 from ._compose import padded
 from ._flags import DROPIN, register_extension
+from ._messages import not_allowed
 from ._validation import as_int, check_array, check_category, check_device, check_device_dtype, check_shape, default_dtype, extension, names_memory_errors, normalize_axes_in_order, normalize_axis
 
 __all__ = [
@@ -63,7 +64,7 @@ def _complex_input(name: str, x: Any) -> Tensor:
     if d in _dt.real_floating:
         t = x
         return t.backend.cast(t, dtype=_dt.REAL_TO_COMPLEX[d])
-    raise TypeError(f"{name}: only floating-point dtypes are allowed, got {d.name}")
+    raise not_allowed(name, "floating-point", d)
 
 
 def _real_input(name: str, x: Any) -> Tensor:

@@ -5,7 +5,7 @@
     >>> x * 0.5
     Traceback (most recent call last):
     ...
-    TypeError: multiply: a Python float cannot be promoted with a int64 array in strict mode (...)
+    TypeError: multiply: a Python float cannot be promoted with an int64 array (strict mode: ...)
 
 It has the standard's names (2025.12, with linalg and fft), on arrays of its own type
 (``Array``) and devices (``Device``: ``CPU_DEVICE``, ``device1``, ``device2``,

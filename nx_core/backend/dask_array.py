@@ -288,6 +288,13 @@ class DaskBackend:
             r = da.reduction(a, functools.partial(step, x.dtype), functools.partial(step, dtype), axis=axes, keepdims=False, dtype=_NP[dtype], concatenate=True, meta=meta)
         return self._into(out, r, dtype)
 
+    def engine_cast(self, x: Tensor, dtype: DType) -> Tensor:
+        """The NumPy backend's ``engine_cast`` (NumPy's ``astype``) chunk by chunk: the CPU
+        device's values on the same data, but where NumPy's own result depends on the
+        layout (float to uint32 out of range; see the NumPy backend) each chunk is
+        converted as the contiguous block Dask holds."""
+        return self._chunkwise("engine_cast", (x,), {"dtype": dtype})
+
     def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:
         axes = tuple(axes)
         if not axes or x.numel == 0:

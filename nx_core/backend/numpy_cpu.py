@@ -786,6 +786,18 @@ class NumpyBackend:
         E.cast(_nd(x), out=_nd(out))
         return out
 
+    def engine_cast(self, x: Tensor, dtype: DType) -> Tensor:
+        """NumPy's own conversion, ``ndarray.astype`` of x's elements as they lie in
+        memory, with NumPy's warnings (``invalid value encountered in cast``). Out of an
+        integer dtype's range NumPy gives what the CPU's conversion instructions give
+        (x86-64: NaN, infinities and out-of-range values to int64 are ``-2**63``; narrower
+        integers take the low bits of a 32- or 64-bit conversion, ``-10.0 -> 65526`` for
+        uint16), and for uint32 the value can depend on whether NumPy converts the array
+        with vector instructions (contiguous) or one element at a time (strided): the
+        array is handed to NumPy as x's view lays it out, so the result is the one NumPy
+        gives for that same array."""
+        return self._wrap(_nd(x).astype(_NP[dtype]), dtype)
+
     def bitcast(self, x: Tensor, dtype: DType) -> Tensor:
         """Reinterprets the bits of a C-contiguous copy of ``x`` as ``dtype`` (same itemsize)."""
         r = np.empty(x.shape, dtype=_NP[dtype])

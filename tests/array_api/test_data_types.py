@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import nx_array_api as xp
+import nx_array_api.strict as sx
 from nx_array_api import _dtypes as _dt
 from nx_testing import N, same
 
@@ -106,12 +107,14 @@ def test_result_type_with_scalars():
     assert xp.result_type(xp.int8, xp.int16, 3) is xp.int16
     assert xp.result_type(xp.int8, 1.0) is xp.float64  # NumPy 2's default float
     assert xp.result_type(xp.uint16, 1j) is xp.complex128
-    with pytest.raises(TypeError, match="^result_type"):
-        xp.result_type(xp.bool, 1.0)
-    with pytest.raises(TypeError, match="^result_type"):
-        xp.result_type(xp.bool, 1)
-    with pytest.raises(TypeError, match="^result_type"):
-        xp.result_type(xp.int8, True)
+    # a bool with a number, a number with bool: the standard leaves them undefined; the
+    # drop-in gives NumPy 2's dtypes, the strict namespace refuses them
+    assert xp.result_type(xp.bool, 1.0) is xp.float64 and np.result_type(np.bool_, 1.0) == np.float64
+    assert xp.result_type(xp.bool, 1) is xp.int64 and np.result_type(np.bool_, 1) == np.int64
+    assert xp.result_type(xp.int8, True) is xp.int8 and np.result_type(np.int8, True) == np.int8
+    for args in ((sx.bool, 1.0), (sx.bool, 1), (sx.int8, True)):
+        with pytest.raises(TypeError, match="^result_type"):
+            sx.result_type(*args)
     with pytest.raises(ValueError, match="^result_type"):
         xp.result_type(1, 2.0)
     with pytest.raises(ValueError, match="^result_type"):

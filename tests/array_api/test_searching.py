@@ -204,8 +204,9 @@ def test_where_errors():
         sx.where(sx.asarray([True, False]), 1, 2)
     with pytest.raises(TypeError, match="^where"):
         xp.where(c, A(np.array([1, 2], np.int64)), A(np.array([1, 2], np.uint64)))
+    np.testing.assert_array_equal(np.asarray(xp.where(c, A([True, False]), 1.5)), np.where([True, False], [True, False], 1.5))  # NumPy's
     with pytest.raises(TypeError, match="^where"):
-        xp.where(c, A([True, False]), 1.5)
+        sx.where(sx.asarray([True, False]), sx.asarray([True, False]), 1.5)
     with pytest.raises(ValueError, match="^where"):
         xp.where(c, A([1, 2, 3]), A([1, 2, 3]))
     with pytest.raises(ValueError, match="^where"):

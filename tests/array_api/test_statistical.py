@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import nx_array_api as xp
+import nx_array_api.strict as sx
 from nx_testing import A, N
 
 
@@ -244,7 +245,9 @@ def test_cumulative_errors():
         with pytest.raises(ValueError, match=f"^{fn}"):
             f(A([[1, 2], [3, 4]]))
         with pytest.raises(ValueError, match=f"^{fn}"):
-            f(A(1.0))
+            getattr(sx, fn)(sx.asarray(1.0))  # the drop-in takes a 0-d x as NumPy does: [x]
+        with pytest.raises(ValueError, match=f"^{fn}"):
+            f(A(1.0), axis=1)
         with pytest.raises(IndexError):
             f(A([1, 2]), axis=1)
         with pytest.raises(TypeError, match=f"^{fn}"):

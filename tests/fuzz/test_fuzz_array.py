@@ -75,13 +75,21 @@ def test_operator_bad_operand(sym: str, data: Any) -> None:
             x, other = xp.asarray(np_values(dt, (n,), 1)), xp.asarray(np_values(dt, (m,), 2))
     else:
         k = NP_OF[dt].kind
-        cands = {"b": [1, 1.5, 1j], "i": [True, 2**64], "u": [True, -(2**64), 2**64], "f": [True], "c": [True]}[k]
-        if k in "iu":  # a float or complex with integers gives float64 or complex128 (NumPy 2)
-            cands += [v for v, d in ((1.5, xp.float64), (1j, xp.complex128)) if d not in CATEGORY[cat]]
+        # (the drop-in's scalars of another kind are NumPy 2's: a number with bool gives
+        # its default dtype, a bool with numbers the array's, a float or complex with
+        # integers float64 or complex128; refused where that is outside the category)
+        cands = {"b": [2**64], "i": [2**64], "u": [-(2**64), 2**64], "f": [10**400], "c": [10**400]}[k]
+        if k in "iu" and name in ("less", "less_equal", "greater", "greater_equal", "equal", "not_equal"):
+            cands = []  # a comparison compares an int beyond the range exactly, as NumPy 2
+        if k in "iub":
+            cands += [v for v, d in ((1, xp.int64), (1.5, xp.float64), (1j, xp.complex128)) if d not in CATEGORY[cat] and (k == "b" or v != 1)]
+        if k == "f" and xp.complex128 not in CATEGORY[cat]:
+            cands += [1j]
         if sym == "@":
             cands = [1, 1.5, True]
         if sym == "/" and k in "iu":
-            cands = [True]  # nx divides integer arrays as float64 (documented), so any number is fine
+            cands = [10**400]  # nx divides integer arrays as float64 (documented), so any other number is fine
+        assume(cands)
         other = d(st.sampled_from(cands))
     # `"ab" % x` is str formatting (x has __getitem__, so Python reads it as a mapping)
     swap = d(st.booleans()) and kind in ("not-operand", "bad-scalar") and not (sym == "%" and isinstance(other, (str, bytes)))
@@ -207,8 +215,9 @@ def test_setitem_bad_value_leaves_array_untouched(data: Any) -> None:
     # a real float into integers is truncated, as NumPy does; NaN, infinities and
     # out-of-range values are refused
     nan, inf = float("nan"), float("inf")
-    wrong_scalars = {"b": [1, 1.5, 1j], "i": [nan, -inf, 1j, True, 2**63, 300 if dt == xp.int8 else 2**64],
-                     "u": [-1, -1.5, nan, inf, 2**64, True], "f": [True, 1j], "c": [True]}[k]
+    # (True into a numeric array is 1, as in NumPy)
+    wrong_scalars = {"b": [1, 1.5, 1j], "i": [nan, -inf, 1j, 2**63, 300 if dt == xp.int8 else 2**64],
+                     "u": [-1, -1.5, nan, inf, 2**64], "f": [1j, 10**400], "c": [10**400]}[k]
     wrong_arrays = [b for b in NX_DTYPES if not np.can_cast(NP_OF[b], NP_OF[dt], "safe")
                     and not (NP_OF[b].kind == "f" and k in "iu")]
     kind = d(st.sampled_from(["scalar", "array-dtype", "array-shape", "not-value"]))

@@ -25,10 +25,11 @@ from typing import Any, Callable
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import nx_array_api as xp
+import nx_array_api.strict as sx
 import nx_array_api.random  # noqa: F401 - fuzzed below as xp.random
 from nx_fuzz import (
     CATEGORY, FUZZ, MAX_CASES, NP_OF, NX_DTYPES, PER_CASE, expect_error, no_hang, np_values, ordered, promoted, refused_with,
@@ -272,9 +273,10 @@ BINARY = {
 }
 UNARY_CAT = {f: c for c, fs in UNARY.items() for f in fs.split()}
 BINARY_CAT = {f: c for c, fs in BINARY.items() for f in fs.split()}
-# divide: the standard asks for floating-point; nx documents that integers divide to float64.
-# The logical functions take numeric operands by their truth, as NumPy does.
-BINARY_ACCEPTS = {"divide": "numeric", "logical_and": "all", "logical_or": "all", "logical_xor": "all"}
+# divide: the standard asks for floating-point; the drop-in divides integers and bools as
+# float64, as NumPy does (so every pair of dtypes). The logical functions take numeric
+# operands by their truth, as NumPy does.
+BINARY_ACCEPTS = {"divide": "all", "logical_and": "all", "logical_or": "all", "logical_xor": "all"}
 
 
 for _f, _c in UNARY_CAT.items():
@@ -284,7 +286,7 @@ for _f, _c in UNARY_CAT.items():
     spec(_f, lambda d, _c=_c: {"x": arr(d, _c)}, **_bad)
 
 
-def _binary_mismatch(category: str, lenient: bool = False) -> list[Bad]:
+def _binary_mismatch(category: str, lenient: bool = False, compares: bool = False) -> list[Bad]:
     """Non-broadcastable shapes; dtype pairs with no promotion; Python scalars of the wrong kind or range."""
 
     def shapes(d: Any, c: dict) -> Any:
@@ -306,17 +308,23 @@ def _binary_mismatch(category: str, lenient: bool = False) -> list[Bad]:
         x1 = c["x1"]
         k = NP_OF[x1.dtype].kind
         cands: list = []
+        # (the drop-in's Python scalars of another kind are NumPy 2's: a number with a
+        # bool array gives its default dtype, a bool with a numeric array that array's,
+        # a float or complex with integers float64 or complex128; refused where the
+        # result is outside the function's category)
         if k == "b":
-            cands += [1, 0, 1.5, 1j]
+            cands += [v for v, d in ((1, xp.int64), (1.5, xp.float64), (1j, xp.complex128)) if d not in CATEGORY[category]]
+            cands += [2**64, -(2**64)]  # out of int64's range
         elif k in "iu":
             info = np.iinfo(NP_OF[x1.dtype])
-            cands += [True, int(info.max) + 1, int(info.min) - 1, 2**64, -(2**64)]
-            # a float or complex with integers gives float64 or complex128 (NumPy 2)
+            if not compares:  # (a comparison compares an int beyond the range exactly, as NumPy 2)
+                cands += [int(info.max) + 1, int(info.min) - 1, 2**64, -(2**64)]
             cands += [v for v, d in ((1.5, xp.float64), (1j, xp.complex128)) if d not in CATEGORY[category]]
-        elif k == "f":
-            cands += [True]
         else:
-            cands += [True]
+            cands += [10**400, -(10**400)]  # too large for any floating-point dtype
+            if k == "f" and xp.complex128 not in CATEGORY[category]:
+                cands += [1j]
+        assume(cands)
         return d(st.sampled_from(cands))
 
     out = [Bad("shapes-not-broadcastable", shapes, ERR_VALUE)]
@@ -327,7 +335,8 @@ def _binary_mismatch(category: str, lenient: bool = False) -> list[Bad]:
 
 for _f, _c in BINARY_CAT.items():
     _acc = BINARY_ACCEPTS.get(_f, _c)
-    _bad = {"x1": [not_array(exclude_scalars=True)], "x2": [not_array(exclude_scalars=True)] + _binary_mismatch(_acc, lenient=_f in BINARY_ACCEPTS)}
+    _cmp = _f in ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal")
+    _bad = {"x1": [not_array(exclude_scalars=True)], "x2": [not_array(exclude_scalars=True)] + _binary_mismatch(_acc, lenient=_f in BINARY_ACCEPTS, compares=_cmp)}
     if set(NX_DTYPES) - CATEGORY[_acc]:
         _bad["x1"].append(bad_dtype_array(_acc, partner="x2", ints_to_float=_f == "divide"))
     spec(_f, lambda d, _c=_c: {"x1": (a := arr(d, _c)), "x2": xp.asarray(np_values(a.dtype, a.shape, 1))}, **_bad)
@@ -384,7 +393,7 @@ spec("isdtype", lambda d: {"dtype": xp.int32, "kind": "integral"},
      kind=bad_choice() + [Bad("kind-tuple-bad", lambda d, c: ("integral", d(st.sampled_from(["bogus", 3, None]))), ERR_ANY)])
 spec("result_type", lambda d: {"arrays_and_dtypes": [xp.int8, xp.asarray([1], dtype=xp.int16), 1]},
      arrays_and_dtypes=[Bad("args-not-dtypes", lambda d, c: [xp.int8, d(st.sampled_from(["int8", object(), None, [1], np.int8]))], ERR_TYPE),
-                        Bad("args-not-promotable", lambda d, c: d(st.sampled_from([[xp.int64, xp.uint64], [xp.int8, xp.uint64], [xp.asarray(True), 1]])), ERR_TYPE),
+                        Bad("args-not-promotable", lambda d, c: d(st.sampled_from([[xp.int64, xp.uint64], [xp.int8, xp.uint64], [xp.asarray(1, dtype=xp.int16), xp.uint64]])), ERR_TYPE),
                         Bad("args-none", lambda d, c: [], ERR_ANY)])
 
 # ---- indexing
@@ -912,7 +921,8 @@ EDGE_CASES = {
     "asarray-ragged-arrays": (lambda: xp.asarray([xp.ones(2), xp.ones(3)]), "asarray", ERR_VALUE, None),
     "from_dlpack-strided-copy-false": (lambda: xp.from_dlpack(np.arange(6.0)[::-2], copy=False), "from_dlpack", ERR_VALUE, None),
     "from_dlpack-float16": (lambda: xp.from_dlpack(np.ones(3, np.float16)), "from_dlpack", ERR_TYPE, None),
-    "full-inf-to-int": (lambda: xp.full((2,), float("inf"), dtype=xp.int64), "full", ERR_VALUE, None),
+    # (strict: the drop-in gives NumPy's value, with its warning)
+    "full-inf-to-int": (lambda: sx.full((2,), float("inf"), dtype=sx.int64), "full", ERR_VALUE, None),
     "arange-infinite-stop": (lambda: xp.arange(0, float("inf")), "arange", ERR_VALUE, None),
     "arange-nan": (lambda: xp.arange(float("nan")), "arange", ERR_VALUE, None),
     "arange-tiny-step": (lambda: xp.arange(0, 10, 1e-300), "arange", ERR_SIZE, None),

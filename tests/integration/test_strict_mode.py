@@ -50,6 +50,11 @@ USES = [
     ("2.0 ** int array", lambda ns: 2.0 ** ns.asarray([1, 2]), np.asarray([2.0, 4.0])),
     ("where(c, int array, 0.5)", lambda ns: ns.where(ns.asarray([True, False]), ns.asarray([1, 2]), 0.5), np.asarray([1.0, 0.5])),
     ("int array / int array", lambda ns: ns.asarray([1, 3]) / ns.asarray([2, 2]), np.asarray([0.5, 1.5])),
+    ("2 + bool array", lambda ns: 2 + ns.asarray([True, False]), np.asarray([3, 2])),
+    ("bool array * 0.5", lambda ns: ns.asarray([True, False]) * 0.5, np.asarray([0.5, 0.0])),
+    ("bool array / 2", lambda ns: ns.asarray([True, False]) / 2, np.asarray([0.5, 0.0])),
+    ("full_like(x, 0-d array)", lambda ns: ns.full_like(ns.ones(2), ns.asarray(5.0)), np.asarray([5.0, 5.0])),
+    ("where(c) with one argument", lambda ns: ns.where(ns.asarray([True, False, True]))[0], np.asarray([0, 2])),
     # NumPy scalars where the standard takes Python scalars
     ("float array + np.float64", lambda ns: ns.asarray([1.0, 2.0]) + np.float64(1), np.asarray([2.0, 3.0])),
     ("add(float array, np.float64)", lambda ns: ns.add(ns.asarray([1.0]), np.float64(1)), np.asarray([2.0])),

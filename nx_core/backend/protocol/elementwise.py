@@ -404,6 +404,18 @@ class ElementwisePrimitives(Protocol):
         the real part; real -> complex has imaginary 0; float -> float rounds (overflow
         to inf). Same dtype without ``out``: a fresh copy. Neither: NxInvalidArgument."""
 
+    def engine_cast(self, x: Tensor, dtype: DType) -> Tensor:
+        """Frontend guarantees: ``dtype`` is not x's. Backend must: a fresh tensor of x's
+        elements converted to ``dtype`` by the engine's own conversion, the one its users
+        know (NumPy's ``astype``). Where ``cast`` defines the value, and
+        its definition is not a choice between conversions (every conversion but a
+        floating-point or complex value that is NaN, infinite or outside an integer
+        dtype's range), the result is ``cast``'s; for those values it is the engine's,
+        which the backend documents. ``cast`` keeps the seed's saturation for nx_core's
+        own users; the namespace's ``astype`` (a conversion the standard leaves
+        implementation-defined there) asks for this one, so that its values are those of
+        the engine users compare with."""
+
     def bitcast(self, x: Tensor, dtype: DType) -> Tensor:
         """Frontend guarantees: same itemsize. Backend must: a fresh C-contiguous tensor
         holding x's logical elements' bits reinterpreted as ``dtype``."""
