@@ -332,7 +332,7 @@ def asarray(
                     break
             else:
                 if k is float:
-                    d = default_dtype(dev, "real floating")
+                    d = _REAL_FLOATING_GET(dev, _FLOAT64)
                 else:
                     d = default_dtype(dev, "integral")
                     _check_sequence(dev, obj, {INT}, d, (len(obj),))

@@ -13,7 +13,7 @@ from typing import Any
 from nx_core.dtype import DType
 
 from . import _dtypes as _dt
-from ._array_object import _UNSET, Array
+from ._array_object import _UNSET, Array, StrictArray
 from ._compose import convert
 from ._devices import CPU_DEVICE
 from ._flags import DROPIN, Namespace
@@ -52,6 +52,12 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = _UNSET
     ``real``/``imag`` first); complex to bool is ``x != 0``. ``device`` is the 2023.12
     standard's.
     """
+    c = x.__class__
+    if (c is Array or c is StrictArray) and copy is True and device is _UNSET and dtype.__class__ is DType:
+        # The common call, a new dtype for x where it lives: checks of its own, no device's.
+        d = x.dtype
+        if dtype is not d and dtype in _dt.all_dtypes and dtype not in x.backend.device.unsupported:
+            return convert("astype", x, dtype)
     x = check_array("astype", x)
     if type(dtype) is not DType or dtype not in _dt.all_dtypes:
         raise TypeError(f"astype: dtype must be one of the namespace's dtypes, got {dtype!r}")

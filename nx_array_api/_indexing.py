@@ -467,7 +467,7 @@ def getitem(x: Array, key: Any, /) -> Array:
     elif c is Array or c is StrictArray:  # x[int array] along axis 0, or x[mask] with x's own shape
         d = key.dtype
         B = x.backend
-        if key.backend is B and ((d in _INTEGER and key.shape and x.shape) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
+        if key.backend is B and ((d.kind in "iu" and key.shape and x.shape) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
             try:
                 return B.index_array(x, key)
             except IndexError as e:
@@ -486,11 +486,19 @@ def getitem(x: Array, key: Any, /) -> Array:
             return x.backend.basic_view(x, (key,))
     basic, t, k, _ = _resolve_general("__getitem__", x, key)
     if basic:
-        return t
+        # A 0-d integer array in the key is an index array to NumPy, whose result is a
+        # copy, not a view: so it is here (code that writes into x after reading
+        # x[i] expects the value it read).
+        return t.backend.copy(t) if _has_0d_index_array(key) else t
     try:
         return t.backend.index(t, k)
     except IndexError as e:
         raise IndexError(f"__getitem__: {e}") from None
+
+
+def _has_0d_index_array(key: Any) -> bool:
+    keys = key if type(key) is tuple else (key,)
+    return any(isinstance(k, Array) and not k.shape and k.dtype in _INTEGER for k in keys)
 
 
 def _truncates(kind: str, d: Any, strict: bool) -> bool:
@@ -595,7 +603,7 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
     elif c is StrictArray and len(x.shape) == 1:
         d = key.dtype
         B = x.backend
-        if key.backend is B and ((d in _INTEGER and key.shape) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
+        if key.backend is B and ((d.kind in "iu" and key.shape) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
             try:
                 return B.index_array(x, key)
             except IndexError as e:

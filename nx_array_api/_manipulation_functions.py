@@ -148,7 +148,7 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
                             break
                     else:
                         try:
-                            return B.cat(arrays, axis=0)
+                            return B.cat(arrays, 0)  # (positional: no keyword to match)
                         except ValueError as e:  # a joined size no array can have
                             raise ValueError(core_message(name, e)) from None
                 else:
@@ -161,7 +161,7 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
                             break
                     else:
                         try:
-                            return B.cat(arrays, axis=ax)
+                            return B.cat(arrays, ax)
                         except ValueError as e:  # a joined size no array can have
                             raise ValueError(core_message(name, e)) from None
     xs = _arrays(name, arrays)

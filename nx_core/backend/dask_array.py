@@ -374,7 +374,7 @@ class DaskBackend:
     def flip(self, t: Tensor, flags: Sequence[bool]) -> Tensor:
         return _tensor(t.arr[tuple(slice(None, None, -1) if f else slice(None) for f in flags)], t.dtype, self)
 
-    def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
+    def cat(self, tensors: Sequence[Tensor], axis: int, out: Tensor | None = None) -> Tensor:
         r = da.concatenate([t.arr for t in tensors], axis=axis) if len(tensors) > 1 else self.copy(tensors[0]).arr
         return self._into(out, r, tensors[0].dtype)
 

@@ -239,17 +239,17 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = N
         if x is None:
             x = _nd(a)
         c = b.__class__
-        if c is float or c is int or c is bool or c is complex:  # (identity tests: cheaper than a set's)
-            y = b
-            s = a.shape  # a scalar operand: the result has a's shape
-        else:
+        if c is a.__class__ or not (c is float or c is int or c is bool or c is complex):  # (identity tests: cheaper than a set's)
             y = b.arr
             if y is None:
                 y = _nd(b)
             s = None
+        else:
+            y = b
+            s = a.shape  # a scalar operand: the result has a's shape
         if out is None:
             r = ufunc(x, y)
-            if type(r) is _ndarray:  # _native, inlined: this is every binary op's path
+            if r.__class__ is _ndarray:  # _native, inlined: this is every binary op's path
                 make = self.make_tensor
                 t = make()
                 t.arr = r
@@ -285,7 +285,7 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str, result: DType | None = None):
             a = _nd(x)
         if out is None:
             r = ufunc(a)
-            if type(r) is _ndarray:  # _native, inlined
+            if r.__class__ is _ndarray:  # _native, inlined
                 make = self.make_tensor
                 t = make()
                 t.arr = r
@@ -485,7 +485,7 @@ class NumpyBackend:
     # ------------------------------------------------------------------ tensors
     def _wrap(self, arr: Any, dtype: DType | None = None) -> Tensor:
         """A Tensor over a freshly computed ndarray (or NumPy scalar), without copying it."""
-        if type(arr) is not _ndarray:
+        if arr.__class__ is not _ndarray:
             arr = _asarray(arr)
         return _native(arr, dtype or _FROM_NP[arr.dtype], self)
 
@@ -727,7 +727,14 @@ class NumpyBackend:
         a = t.arr
         if a is None:
             return _over(t.buffer, t.view.permute(tuple(axes)), t.dtype, self)
-        return _native(a.transpose(axes), t.dtype, self)
+        r = a.transpose(axes)
+        make = self.make_tensor
+        v = make()  # _native, inlined: permute_dims is a benchmarked call
+        v.arr = r
+        v.dtype = t.dtype
+        v.backend = self
+        v.shape = r.shape
+        return v
 
     def shrink(self, t: Tensor, bounds: Sequence[tuple[int, int]]) -> Tensor:
         a = t.arr
@@ -753,7 +760,7 @@ class NumpyBackend:
         """Virtual padding (``View.pad``): no copy; padded positions read as zero."""
         return _over(t.buffer, t.view.pad(tuple(padding)), t.dtype, self)
 
-    def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
+    def cat(self, tensors: Sequence[Tensor], axis: int, out: Tensor | None = None) -> Tensor:
         arrs = []
         for t in tensors:
             a = t.arr
@@ -781,7 +788,15 @@ class NumpyBackend:
             src = x.dtype.kind
             if src in "biu" or (src == "f" and dtype.kind in "fc") or (src == "c" and dtype.kind == "c"):
                 # Value-preserving or wrapping casts: NumPy's astype is the contract.
-                return self._wrap(_nd(x).astype(_NP[dtype]), dtype)
+                a = x.arr
+                r = (_nd(x) if a is None else a).astype(_NP[dtype])
+                make = self.make_tensor
+                t = make()  # _native, inlined: astype is a benchmarked call
+                t.arr = r
+                t.dtype = dtype
+                t.backend = self
+                t.shape = x.shape
+                return t
             out = self.buffer(dtype, x.shape)
         E.cast(_nd(x), out=_nd(out))
         return out
@@ -966,7 +981,17 @@ class NumpyBackend:
     # ------------------------------------------------------------------- matrix
     def matmul(self, a: Tensor, b: Tensor, out: Tensor | None = None) -> Tensor:
         if out is None:
-            return self._wrap(_matmul(_nd(a), _nd(b)))
+            x, y = a.arr, b.arr
+            r = _matmul(_nd(a) if x is None else x, _nd(b) if y is None else y)
+            if r.__class__ is _ndarray:  # _native, inlined: matmul is a benchmarked call
+                make = self.make_tensor
+                t = make()
+                t.arr = r
+                t.dtype = a.dtype  # [EW2]'s rule: the operands' dtype
+                t.backend = self
+                t.shape = r.shape
+                return t
+            return self._wrap(r)
         np.matmul(_nd(a), _nd(b), out=_nd(out))
         return out
 
@@ -1078,14 +1103,15 @@ class NumpyBackend:
                 a = _array(values, dtype=_NP[dtype])
         else:
             a = _array(values, dtype=_NP[dtype])
-        if a.shape != shape:
-            a = a.reshape(tuple(shape))
+        shape = tuple(shape)
+        if len(shape) != 1:  # (a flat list is already the 1-D array its shape says)
+            a = a.reshape(shape)
         make = self.make_tensor
         t = make()  # _native, inlined: asarray(list) is a benchmarked call
         t.arr = a
         t.dtype = dtype
         t.backend = self
-        t.shape = a.shape
+        t.shape = shape
         return t
 
     # ------------------------------------------------ basic indexing, rolling
@@ -1103,7 +1129,7 @@ class NumpyBackend:
                 r.flags.writeable = False
                 return _native(r, t.dtype, self)
         r = a[key]
-        if type(r) is not _ndarray:  # every axis taken by an int: a 0-d view, not a scalar
+        if r.__class__ is not _ndarray:  # every axis taken by an int: a 0-d view, not a scalar
             r = a[key + (Ellipsis,)]
         make = self.make_tensor
         v = make()  # _native, inlined: slicing is the hottest view

@@ -62,7 +62,7 @@ def test_getitem_zero_d():
 def test_getitem_zero_d_int_arrays_are_ints():
     x = A(a24)
     same(x[A(np.int64(1)), A(np.int8(-1))], a24[1, -1])
-    assert np.shares_memory(N(x[A(np.int64(1))]), N(x))
+    assert not np.shares_memory(N(x[A(np.int64(1))]), N(x))  # a copy, as NumPy's
     same(x[A(np.int32(1)): A(np.int32(2))], a24[1:2])
 
 
@@ -363,3 +363,22 @@ def test_setitem_through_slices_of_integers_that_are_not_ints(device):
     want[0, 1:4] = 2.0
     want[2:, ::2] = 3.0
     np.testing.assert_array_equal(np.asarray(x), want)
+
+
+@pytest.mark.parametrize("ns", ["nx_array_api", "nx_array_api.strict"])
+def test_a_0d_integer_array_key_gives_a_copy_as_in_numpy(ns):
+    """NumPy reads a 0-d integer array in a key as an index array: x[i] is then a copy,
+    so a later write into x does not reach it (a view would be a silent wrong answer)."""
+    import importlib
+
+    m = importlib.import_module(ns)
+    x = m.reshape(m.arange(6), (2, 3))
+    a = np.arange(6).reshape(2, 3)
+    row, item = x[m.asarray(1), ...], x[m.asarray(1), m.asarray(2)]
+    arow, aitem = a[np.asarray(1), ...], a[np.asarray(1), np.asarray(2)]
+    x[1, 0] = 9
+    x[1, 2] = 7
+    a[1, 0] = 9
+    a[1, 2] = 7
+    np.testing.assert_array_equal(np.asarray(row), arow)
+    assert int(item) == int(aitem) == 5

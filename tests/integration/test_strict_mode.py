@@ -338,7 +338,7 @@ def test_strict_messages_have_the_terms_consumers_match():
     array-api-strict's key terms, which consumers' test suites match: array-api-extra's
     matches "cast|promote|dtype" for a refused promotion and "data-dependent shapes" for
     the flag."""
-    with pytest.raises(TypeError, match=r"^add: a Python float cannot be promoted with a int64 array in strict mode"):
+    with pytest.raises(TypeError, match=r"^add: a Python float cannot be promoted with an int64 array \(strict mode"):
         sx.asarray([1, 2]) + 0.5
     with sx.ArrayAPIStrictFlags(data_dependent_shapes=False):
         with pytest.raises(RuntimeError, match=r"^unique_values: .*data_dependent_shapes flag is off \(no data-dependent shapes\)"):

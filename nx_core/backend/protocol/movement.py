@@ -103,7 +103,7 @@ class MovementPrimitives(Protocol):
         allocate ``t`` rolled by ``shifts[i]`` along ``axes[i]`` (NumPy ``roll``: element
         ``j`` moves to ``(j + shift) mod n``; repeated axes add up)."""
 
-    def cat(self, tensors: Sequence[Tensor], *, axis: int, out: Tensor | None = None) -> Tensor:
+    def cat(self, tensors: Sequence[Tensor], axis: int, out: Tensor | None = None) -> Tensor:
         """Seed 004: ``cat ~out tensors ~axis`` concatenates tensors along axis into
         out (a non-empty list of one shape except along axis).
 
