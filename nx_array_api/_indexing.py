@@ -546,6 +546,11 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
         check_strict_key(name, x, key, setting=True)
         check_unshared(name, x, value)
     v = _value(name, x, value)
+    if key.__class__ is Array and key.dtype is _BOOL and key.ndim and key.shape == x.shape[: key.ndim] and key.backend is x.backend and _flags.BOOLEAN_INDEXING and not isinstance(v, Tensor):
+        # x[mask] = scalar: the shape of x[mask] is not needed, so the mask is handed to
+        # the backend as it is (a lazy backend then writes without computing the mask).
+        x.backend.index_put(x, (key,), v)
+        return
     basic, t, k, shape = _resolve(name, x, key)
     v = _fit(name, v, shape)
     B = t.backend

@@ -6,6 +6,7 @@ raise IndexError.
 
 from __future__ import annotations
 
+import functools
 from typing import Optional
 
 from nx_core.tensor import Tensor
@@ -17,16 +18,20 @@ from ._validation import backend_of, broadcast_tensor, check_array, normalize_ax
 __all__ = ["take", "take_along_axis"]
 
 
-def _check_bounds(name: str, idx: Tensor, n: int) -> None:
-    if idx.numel == 0:
-        return
-    B = idx.backend
-    axes = tuple(range(len(idx.shape)))
-    lo = B.item(B.reduce_min(idx, axes=axes))
-    hi = B.item(B.reduce_max(idx, axes=axes))
+def _in_bounds(name: str, n: int, lo: int, hi: int) -> None:
     if lo < -n or hi >= n:
         bad = lo if lo < -n else hi
         raise IndexError(f"{name}: index {bad} is out of bounds for an axis of size {n}")
+
+
+def _check_bounds(name: str, idx: Tensor, n: int) -> Tensor:
+    """``idx``, checked to lie in ``[-n, n)`` (now, or where the values are computed
+    lazily, when they are: the backend's ``guard``)."""
+    if idx.numel == 0:
+        return idx
+    B = idx.backend
+    axes = tuple(range(len(idx.shape)))
+    return B.guard(idx, functools.partial(_in_bounds, name, n), B.reduce_min(idx, axes=axes), B.reduce_max(idx, axes=axes))
 
 
 def _indices(name: str, indices: object) -> Array:
@@ -53,8 +58,7 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     else:
         ax = normalize_axis(name, axis, x.ndim)
     n = x.shape[ax]
-    _check_bounds(name, indices, n)
-    return B.take(x, indices, axis=ax)
+    return B.take(x, _check_bounds(name, indices, n), axis=ax)
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
@@ -79,7 +83,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
             shape.append(b)
         else:
             raise ValueError(f"{name}: x of shape {xs} and indices of shape {js} cannot be broadcast outside axis {ax}")
-    _check_bounds(name, indices, xs[ax])
+    indices = _check_bounds(name, indices, xs[ax])
     xt = broadcast_tensor(x, tuple(xs[ax] if d is None else d for d in shape))
     it = broadcast_tensor(indices, tuple(js[ax] if d is None else d for d in shape))
     return B.gather(xt, it, axis=ax)

@@ -7,6 +7,7 @@ the standard's rules; the values come from the backend's ``argmax``/``argmin``,
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal, Optional, Tuple, Union
 
 
@@ -78,6 +79,11 @@ def nonzero(x: Array, /) -> Tuple[Array, ...]:
     return tuple(i for i in x.backend.nonzero(x))
 
 
+def _sorter_in_bounds(n: int, lo: int, hi: int) -> None:
+    if lo < -n or hi >= n:
+        raise ValueError(f"searchsorted: sorter holds an index out of bounds for x1 of size {n}")
+
+
 def searchsorted(
     x1: Array,
     x2: Union[Array, int, float],
@@ -109,10 +115,7 @@ def searchsorted(
             raise ValueError(f"{name}: sorter must have the shape of x1 {x1.shape}, got {sorter.shape}")
         n = x1.shape[0]
         if n:
-            lo = B.item(B.reduce_min(st, axes=(0,)))
-            hi = B.item(B.reduce_max(st, axes=(0,)))
-            if lo < -n or hi >= n:
-                raise ValueError(f"{name}: sorter holds an index out of bounds for x1 of size {n}")
+            st = B.guard(st, functools.partial(_sorter_in_bounds, n), B.reduce_min(st, axes=(0,)), B.reduce_max(st, axes=(0,)))
         t1 = B.take(t1, st, axis=0)
     return B.searchsorted(t1, t2, side=side)
 

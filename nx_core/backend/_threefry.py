@@ -214,3 +214,122 @@ def random_bits(
         else:
             np.bitwise_xor(x0[:m], x1, out=flat[s : s + m])
     return out
+
+
+# ------------------------------------------------------------------ normals
+#: The counter tags of the two streams of ``normal`` (the high bits of the first counter
+#: word, as ``split`` (0x80000000) and ``fold_in`` (0x40000000) have theirs): pair ``p``
+#: of normals takes its first uniform from counter ``(hi(p) | NORMAL_TAGS[0], lo(p))``
+#: and its second from ``NORMAL_TAGS[1]``'s. Below 2**61 pairs ``hi(p)`` stays under
+#: 2**29, so the two streams, and the streams of ``bits`` (tag 0, high words under
+#: 2**30), never share a counter.
+NORMAL_TAGS = (0xC0000000, 0xE0000000)
+#: Pairs of normals made at a time: a few buffers of this many words stay in the core's cache.
+_PAIRS = 1 << 15
+
+
+def _words(ks: tuple, tag: int, p: np.ndarray, bufs: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The two output words of the blocks of counters ``(hi(p) | tag, lo(p))`` (``p``
+    uint64) under the key schedule ``ks``, in the buffers ``bufs`` (three uint32 arrays)."""
+    m = p.size
+    x0, x1, t = bufs[0][:m], bufs[1][:m], bufs[2][:m]
+    first, last = int(p[0]), int(p[-1])
+    np.copyto(x1, p, casting="unsafe")  # the low words
+    np.add(x1, ks[1], out=x1)
+    if first >> 32 == last >> 32:
+        _mix((((first >> 32) | tag) + ks[0]) & _M32, x1, t, ks, x0)
+    else:
+        np.copyto(x0, p >> np.uint64(32), casting="unsafe")
+        np.bitwise_or(x0, tag, out=x0)
+        np.add(x0, ks[0], out=x0)
+        _mix(x0, x1, t, ks, x0)
+    return x0, x1
+
+
+def _uniform52(y0: np.ndarray, y1: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """Floats in [1, 2) whose 52 mantissa bits are the top bits of ``(y0 << 32) | y1``
+    (as ``uniform`` takes them from ``bits``), in ``m`` (uint64)."""
+    np.copyto(m, y0, casting="unsafe")
+    np.left_shift(m, np.uint64(20), out=m)
+    np.bitwise_or(m, y1 >> np.uint32(12), out=m, casting="unsafe")
+    np.bitwise_or(m, np.uint64(0x3FF0000000000000), out=m)
+    return m.view(np.float64)
+
+
+def _pairs(ks: tuple, p: np.ndarray, dtype: np.dtype, bufs: tuple, z: np.ndarray) -> None:
+    """The normals of the pairs ``p`` into ``z`` (``2 * len(p)`` of ``dtype``, the pair's
+    two normals side by side): Box-Muller, ``r = sqrt(-2 log u1)``, ``t = 2 pi u2``,
+    ``(r cos t, r sin t)``, with ``u1`` in (0, 1] and ``u2`` in [0, 1)."""
+    m = p.size
+    if dtype == np.float64:
+        y0, y1 = _words(ks, NORMAL_TAGS[0], p, bufs)
+        f1 = _uniform52(y0, y1, np.empty(m, np.uint64))
+        y0, y1 = _words(ks, NORMAL_TAGS[1], p, bufs)
+        f2 = _uniform52(y0, y1, np.empty(m, np.uint64))
+    else:  # float32: the two words of one block, 23 mantissa bits each
+        y0, y1 = _words(ks, NORMAL_TAGS[0], p, bufs)
+        f1 = np.right_shift(y0, np.uint32(9)); np.bitwise_or(f1, np.uint32(0x3F800000), out=f1)  # noqa: E702
+        f2 = np.right_shift(y1, np.uint32(9)); np.bitwise_or(f2, np.uint32(0x3F800000), out=f2)  # noqa: E702
+        f1, f2 = f1.view(np.float32), f2.view(np.float32)
+    u1 = np.subtract(dtype.type(2), f1, out=f1)  # (0, 1]
+    r = np.log(u1, out=u1)
+    np.multiply(r, dtype.type(-2), out=r)
+    np.sqrt(r, out=r)
+    t = np.subtract(f2, dtype.type(1), out=f2)  # [0, 1)
+    np.multiply(t, dtype.type(2 * math.pi), out=t)
+    pair = z.reshape(m, 2)
+    np.cos(t, out=pair[:, 0])
+    np.multiply(pair[:, 0], r, out=pair[:, 0])
+    np.sin(t, out=pair[:, 1])
+    np.multiply(pair[:, 1], r, out=pair[:, 1])
+
+
+def normal(
+    k0: int,
+    k1: int,
+    shape: tuple[int, ...],
+    dtype: np.dtype | type,
+    tag: int = 0,
+    box: tuple[tuple[int, int], ...] | None = None,
+) -> np.ndarray:
+    """Standard normals of ``dtype`` (float32 or float64) for the elements of ``shape``
+    in ``box`` (all of ``shape`` when None) under the key ``(k0, k1)``: element ``i``
+    (row-major) is the first normal of pair ``i // 2`` when ``i`` is even, its second
+    when odd (``_pairs``). Each chunk is made in blocks of ``_PAIRS`` pairs, in cache.
+    (``tag`` is unused: the streams have theirs, ``NORMAL_TAGS``.)"""
+    dtype = np.dtype(dtype)
+    if box is None:
+        box = tuple((0, n) for n in shape)
+    out = np.empty(tuple(b - a for a, b in box), dtype)
+    if out.size == 0:
+        return out
+    flat = out.reshape(-1)
+    k0, k1 = k0 & _M32, k1 & _M32
+    ks = (k0, k1, k0 ^ k1 ^ _PARITY)
+    starts, length = _runs(tuple(shape), box)
+    bufs = _buffers(min(2 * _PAIRS, flat.size + 2))  # (a block of short runs may span one pair more per run)
+    z = np.empty(2 * len(bufs[0]), dtype)
+    if len(starts) == 1 or length >= 4 * _PAIRS:
+        # Runs of consecutive elements: the pairs they span, a block at a time.
+        pos = 0
+        for s in (int(v) for v in starts):
+            e = s + length
+            for b in range(s & ~1, e, 2 * _PAIRS):
+                lo, hi = max(b, s), min(b + 2 * _PAIRS, e)
+                p = np.arange(b >> 1, (hi + 1) >> 1, dtype=np.uint64)
+                _pairs(ks, p, dtype, bufs, z[: 2 * p.size])
+                flat[pos : pos + hi - lo] = z[lo - b : hi - b]
+                pos += hi - lo
+        return out
+    # Many short runs: the distinct pairs of a block of elements, then each element.
+    idx = (starts[:, None] + np.arange(length, dtype=np.uint64)).reshape(-1)
+    for s in range(0, idx.size, 2 * _PAIRS):
+        e = idx[s : s + 2 * _PAIRS]
+        p = e >> np.uint64(1)
+        new = np.empty(p.size, bool)
+        new[0] = True
+        np.not_equal(p[1:], p[:-1], out=new[1:])
+        ps = p[new]
+        _pairs(ks, ps, dtype, bufs, z[: 2 * ps.size])
+        flat[s : s + e.size] = z[2 * (np.cumsum(new) - 1) + (e & np.uint64(1)).astype(np.int64)]
+    return out

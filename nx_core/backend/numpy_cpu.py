@@ -431,6 +431,11 @@ class NumpyBackend:
     def to_dlpack(self, t: Tensor, **kwargs: Any) -> Any:
         return _nd(t).__dlpack__(**kwargs)
 
+    def guard(self, t: Tensor, check: Any, *values: Tensor) -> Tensor:
+        """Calls ``check`` on the values now (this backend is eager) and returns ``t``."""
+        check(*[_nd(v).item() for v in values])
+        return t
+
     def dlpack_device(self, t: Tensor) -> tuple[int, int]:
         return (1, 0)  # kDLCPU
 
@@ -703,6 +708,10 @@ class NumpyBackend:
     def random_bits(self, key: Tensor, *, shape: Sequence[int], dtype: DType, tag: int = 0) -> Tensor:
         k = _nd(key)
         return self._wrap(_threefry.random_bits(int(k[0]), int(k[1]), tuple(shape), _NP[dtype], tag), dtype)
+
+    def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
+        k = _nd(key)
+        return self._wrap(_threefry.normal(int(k[0]), int(k[1]), tuple(shape), _NP[dtype]), dtype)
 
     # ---------------------------------------------------------- indexed access
     def gather(self, data: Tensor, indices: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:

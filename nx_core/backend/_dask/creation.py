@@ -224,6 +224,13 @@ class Creation:
         k0, k1 = self._key_words(key)  # type: ignore[attr-defined]
         return tensor(self._drawn(_threefry.random_bits, (k0, k1), shape, _NP[dtype], tag, _NP[dtype]), dtype, self)
 
+    def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
+        shape = tuple(shape)
+        if 0 in shape:
+            return self._eager("random_normal", (key,), {"shape": shape, "dtype": dtype})  # type: ignore[attr-defined]
+        k0, k1 = self._key_words(key)  # type: ignore[attr-defined]
+        return tensor(self._drawn(_threefry.normal, (k0, k1), shape, _NP[dtype], 0, _NP[dtype]), dtype, self)
+
     def _drawn(self, fn: Any, args: tuple, shape: tuple, nd: np.dtype, tag: Any, out: np.dtype) -> Any:
         """A dask array of ``shape`` whose chunk at ``box`` is ``fn(*args, shape, nd, tag,
         box)``: computed from its position alone, so every chunk depends on nothing."""

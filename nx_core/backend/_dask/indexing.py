@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 from typing import Any, Sequence
 
 import dask.array as da
@@ -175,7 +176,7 @@ class Indexing:
         return dst
 
     def assign_at(self, dst: Tensor, key: tuple, src: Any) -> Tensor:
-        items = _expand(key, dst.ndim)
+        items = [_plain(k) for k in _expand(key, dst.ndim)]
         if isinstance(src, Tensor):
             shape = tuple(n for k, n in zip(_with_units(items), src.shape) if k is not None)
             v: Any = reshape(src.arr, shape) if shape != src.shape else src.arr
@@ -356,6 +357,16 @@ def _expand(key: tuple, ndim: int) -> list:
         else:
             out.append(k)
     return out + [slice(None)] * (ndim - sum(1 for k in out if k is not None))
+
+
+def _plain(k: Any) -> Any:
+    """A basic key item with its integers (objects with ``__index__``) as ints, as
+    Dask's indexing takes them."""
+    if k is None:
+        return k
+    if isinstance(k, slice):
+        return slice(*(v if v is None or type(v) is int else operator.index(v) for v in (k.start, k.stop, k.step)))
+    return operator.index(k)
 
 
 def _with_units(items: list) -> list:

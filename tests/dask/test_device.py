@@ -217,10 +217,10 @@ def test_one_operation_on_chunks_in_memory_skips_graph_optimisation(small_chunks
     a = np.arange(100_000.0).reshape(100, 1000)
     x = xp.persist(xp.asarray(a, device=DASK))
     assert x.arr.npartitions > 4
-    one = [xp.exp(x), xp.sum(x, axis=1), xp.exp(xp.asarray(a, device=DASK)), x + x]
+    normals = xp.random.normal(xp.random.key(1, device=DASK), shape=(100, 1000))  # one layer, no inputs
+    one = [xp.exp(x), xp.sum(x, axis=1), xp.exp(xp.asarray(a, device=DASK)), x + x, normals]
     assert all(_compute_kw(y.arr) == {"optimize_graph": False} for y in one)
-    normals = xp.random.normal(xp.random.key(1, device=DASK), shape=(100, 1000))  # layers to fuse
-    more = [xp.exp(xp.sin(x)), xp.exp(x)[:1], xp.sum(x, axis=0), xp.exp(xp.arange(10.0, device=DASK)), normals]
+    more = [xp.exp(xp.sin(x)), xp.exp(x)[:1], xp.sum(x, axis=0), xp.exp(xp.arange(10.0, device=DASK)), normals + 1.0]
     assert all(_compute_kw(y.arr) == {} for y in more)
 
     class Count(Callback):
