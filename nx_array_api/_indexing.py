@@ -468,6 +468,8 @@ def getitem(x: Array, key: Any, /) -> Array:
                 return B.index_array(x, key)
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
+            except MemoryError as e:  # a mask a lazy backend could not bring into memory
+                raise MemoryError(core_message("__getitem__", e)) from None
     elif c is slice:  # x[start:stop:step]
         if x.shape:
             try:
@@ -487,6 +489,8 @@ def getitem(x: Array, key: Any, /) -> Array:
         return t.backend.index(t, k)
     except IndexError as e:
         raise IndexError(f"__getitem__: {e}") from None
+    except MemoryError as e:
+        raise MemoryError(core_message("__getitem__", e)) from None
 
 
 def _truncates(kind: str, d: Any) -> bool:

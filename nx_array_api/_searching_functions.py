@@ -16,7 +16,7 @@ from . import _flags
 from ._array_object import Array
 from ._scalars import promote_pair_tensors
 from ._compose import flat, kept
-from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, normalize_axes, normalize_axis
+from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, names_memory_errors, normalize_axes, normalize_axis
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
@@ -70,6 +70,7 @@ def count_nonzero(
     return kept(B.reduce_sum(counts, axes=axes), t.shape, axes, keepdims)
 
 
+@names_memory_errors
 def nonzero(x: Array, /) -> Tuple[Array, ...]:
     """One int64 index array per axis of ``x``, listing its non-zero elements in C order."""
     _flags.requires_data_dependent_shapes("nonzero")

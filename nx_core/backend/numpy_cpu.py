@@ -351,10 +351,17 @@ def arange_values(nd: np.dtype, start: Any, step: Any, i0: int, n: int) -> np.nd
             r = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
         return r.astype(nd)
     with np.errstate(over="ignore", invalid="ignore"):
-        r = np.float64(start) + np.arange(i0, i0 + n, dtype=np.float64) * np.float64(step)
+        # start + i * step, in place: a product by 1.0 and a sum with +0.0 after
+        # positive products change nothing, and are skipped.
+        r = np.arange(i0, i0 + n, dtype=np.float64)
+        step, start = np.float64(step), np.float64(start)
+        if step != 1.0:
+            r *= step
+        if start != 0.0 or math.copysign(1.0, start) < 0 or not step > 0.0:
+            r += start
         if n and i0 == 0:
             r[0] = start  # exactly start: -0.0 + 0 * step would be +0.0
-        return r.astype(nd)
+        return r if nd == np.float64 else r.astype(nd)
 
 
 def _by_kind(name: str, doc: str, kinds: str, ufunc: Any, kernel: Any, arity: int):

@@ -71,10 +71,15 @@ class Creation:
         return tensor(da.empty(shape, dtype=_NP[dtype], chunks=chunks_for(shape, dtype)), dtype, self)
 
     def _indexed(self, dtype: DType, num: int, step: Any) -> Tensor:
-        """A 1-D tensor whose chunks are ``step`` of their elements' indices."""
+        """A 1-D tensor whose chunk of elements ``i0 .. i1 - 1`` is ``step(i0, i1)``."""
         nd = _NP[dtype]
-        idx = da.arange(num, dtype=np.int64, chunks=chunks_for((num,), dtype))
-        return tensor(idx.map_blocks(step, dtype=nd, meta=meta_of(nd, 1)), dtype, self)
+        chunks = da.core.normalize_chunks(chunks_for((num,), dtype), (num,), dtype=nd)
+        # Each chunk's task reads one number, the index of its first element: with an
+        # input each, Dask's scheduler orders the chunks next to their consumers (tasks
+        # with no input at all are started first, all of them, when a rechunk follows).
+        first = da.from_array(np.asarray(tuple(itertools.accumulate(chunks[0][:-1], initial=0)), np.int64), chunks=1)
+        r = da.map_blocks(functools.partial(steps.from_first, step), first, chunks=chunks, dtype=nd, meta=meta_of(nd, 1))
+        return tensor(r, dtype, self)
 
     def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
         return self._indexed(dtype, num, functools.partial(steps.arange_block, _NP[dtype], start, step))

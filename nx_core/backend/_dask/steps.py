@@ -104,9 +104,16 @@ def var_aggregate(moments: np.dtype, divisor: float, p: np.ndarray, axis: Any = 
     return np.true_divide(m2, float(divisor))
 
 
-def arange_block(nd: np.dtype, start: Any, step: Any, i: np.ndarray) -> np.ndarray:
-    """The chunk of ``arange`` whose element indices are ``i``."""
-    return arange_values(nd, start, step, int(i[0]) if i.size else 0, i.size)
+def from_first(step: Any, first: np.ndarray, block_info: Any = None) -> np.ndarray:
+    """``step(i0, i1)`` for the 1-D chunk of elements ``i0 .. i1 - 1`` (``first`` holds
+    ``i0``; its length comes from the chunk's shape)."""
+    i0 = int(first[0])
+    return step(i0, i0 + block_info[None]["chunk-shape"][0])
+
+
+def arange_block(nd: np.dtype, start: Any, step: Any, i0: int, i1: int) -> np.ndarray:
+    """The chunk of ``arange`` of elements ``i0 .. i1 - 1``."""
+    return arange_values(nd, start, step, i0, i1 - i0)
 
 
 def threefry_block(kd: DType, cd: DType, kb: np.ndarray, cb: np.ndarray) -> np.ndarray:
@@ -313,14 +320,14 @@ def kernel_whole(name: str, kinds: tuple, kwargs: dict, *blocks: Any) -> Any:
 
 
 # ------------------------------------------------------------------ creation
-def linspace_block(start: Any, stop: Any, num: int, endpoint: bool, nd: np.dtype, i: np.ndarray) -> np.ndarray:
+def linspace_block(start: Any, stop: Any, num: int, endpoint: bool, nd: np.dtype, i0: int, i1: int) -> np.ndarray:
     """The chunk of ``numpy.linspace(start, stop, num, endpoint, dtype=nd)`` whose element
     indices are ``i``, computed as NumPy computes the whole (the same operations on the
     same values, element by element)."""
     div = (num - 1) if endpoint else num
     dt = np.result_type(np.asarray(start), np.asarray(stop), np.float16)  # NumPy's ensure_inexact
     delta = np.subtract(stop, start, dtype=dt)
-    y = i.astype(dt)
+    y = np.arange(i0, i1, dtype=dt)
     if div > 0:
         step = delta / div
         if step == 0:  # denormals, as NumPy does it
@@ -331,7 +338,7 @@ def linspace_block(start: Any, stop: Any, num: int, endpoint: bool, nd: np.dtype
     else:
         y = y * delta
     y += start
-    if endpoint and num > 1 and i.size and i[-1] == num - 1:
+    if endpoint and num > 1 and i1 == num and i1 > i0:
         y[-1] = stop
     if nd.kind in "iu":
         np.floor(y, out=y)
