@@ -55,6 +55,7 @@ from ._dask import steps
 from ._dask.core import (
     check_budget,
     chunk_bytes,
+    chunks_for,
     compute_kw,
     is_lazy,
     known,
@@ -263,7 +264,25 @@ class DaskBackend(Creation, Reductions, Indexing, Linalg):
         return tensor(reshape(t.arr, tuple(shape)), t.dtype, self)
 
     def broadcast_to(self, t: Tensor, shape: Sequence[int]) -> Tensor:
-        return tensor(da.broadcast_to(t.arr, tuple(shape)), t.dtype, self)
+        """Dask's broadcast, with the new and expanded axes cut so that a chunk stays
+        within ``array.chunk-size`` (Dask's own keeps them whole: a row broadcast to a
+        matrix of a million rows would be one chunk of all of them)."""
+        shape = tuple(shape)
+        a = t.arr
+        if a.shape == shape:
+            return t
+        k = len(shape) - a.ndim
+        if 0 not in shape and nbytes(t.shape, t.dtype.itemsize) <= chunk_bytes():
+            # A small operand (a row, a column, a scalar): the chunks a new array of the
+            # result's shape gets (blocks of whole rows), its own cut to match.
+            target = da.core.normalize_chunks(chunks_for(shape, t.dtype), shape, dtype=_NP[t.dtype])
+            src = tuple((1,) if n == 1 and shape[i + k] != 1 else target[i + k] for i, n in enumerate(a.shape))
+            return tensor(da.broadcast_to(a.rechunk(src), shape, chunks=target), t.dtype, self)
+        spec = tuple("auto" if i < k or (a.shape[i - k] == 1 and n != 1) else a.chunks[i - k] for i, n in enumerate(shape))
+        if "auto" in spec and 0 not in shape:
+            chunks = da.core.normalize_chunks(spec, shape, limit=chunk_bytes(), dtype=_NP[t.dtype])
+            return tensor(da.broadcast_to(a, shape, chunks=chunks), t.dtype, self)
+        return tensor(da.broadcast_to(a, shape), t.dtype, self)
 
     def shrink(self, t: Tensor, bounds: Sequence[tuple[int, int]]) -> Tensor:
         return tensor(t.arr[tuple(slice(a, b) for a, b in bounds)], t.dtype, self)

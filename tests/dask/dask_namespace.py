@@ -62,10 +62,10 @@ _how(LAZY, "sum prod max min mean var std all any count_nonzero linalg.vector_no
 _how(LAZY, "argmax argmin", "a tree of (value, index) pairs; one task per chunk where the axis is whole")
 _how(LAZY, "cumulative_sum cumulative_prod", "each chunk scanned from the previous chunk's last value, in order")
 _how(LAZY, "arange asarray empty empty_like eye from_dlpack full full_like linspace meshgrid ones ones_like "
-     "zeros zeros_like tril triu fft.fftfreq fft.rfftfreq", "")
+     "zeros zeros_like tril triu fft.fftfreq fft.rfftfreq", "each chunk made from its position (host data cut into chunks)")
 _how(LAZY, "broadcast_arrays broadcast_to concat expand_dims flip moveaxis permute_dims reshape squeeze stack "
      "matrix_transpose unstack tile roll repeat pad diff flatten unflatten unsqueeze swapaxes split vstack hstack dstack get slice "
-     "linalg.matrix_transpose linalg.diagonal fft.fftshift fft.ifftshift", "")
+     "linalg.matrix_transpose linalg.diagonal fft.fftshift fft.ifftshift", "Dask's slicing, reshapes, concatenation and rolls")
 _how(LAZY, "x[index] take take_along_axis scatter", "indices in memory: Dask's own selection; lazy indices: "
      "checked when computed")
 _how(LAZY, "x[k]=v x[mask]=v x[index]=v", "the array gets a new graph; the views taken before keep theirs")
@@ -82,7 +82,7 @@ _how(RECHUNK, "fft.fft fft.ifft fft.fftn fft.ifftn fft.rfft fft.irfft fft.rfftn 
 _how(RECHUNK, "unfold fold", "the window axes whole in each chunk")
 _how(KEY, "random.bits random.uniform random.normal random.integers random.split random.fold_in random.permutation "
      "random.shuffle random.choice", "each chunk drawn from its position")
-_how(LAZY, "random.key threefry", "")
+_how(LAZY, "random.key threefry", "each chunk from its counters")
 _how(COMPUTES, "unique_all unique_counts unique_inverse unique_values nonzero x[mask]",
      "the output's shape depends on the values")
 _how(COMPUTES, "repeat(array)", "the counts are computed (not x)")
@@ -290,13 +290,13 @@ def table() -> str:
 
 def docs_table() -> str | None:
     """The table in docs/scaling-out.md, between its markers."""
-    m = re.search(re.escape(BEGIN) + r"\n(.*?)\n" + re.escape(END), DOCS.read_text(encoding="utf-8"), re.S)
-    return m.group(1) if m else None
+    m = re.search(re.escape(BEGIN) + r"\n(.*?)\n?" + re.escape(END), DOCS.read_text(encoding="utf-8"), re.S)
+    return m.group(1).rstrip("\n") if m else None
 
 
 def write_docs() -> None:
     text = DOCS.read_text(encoding="utf-8")
-    new = re.sub(re.escape(BEGIN) + r"\n.*?\n" + re.escape(END), lambda _: f"{BEGIN}\n{table()}\n{END}", text, flags=re.S)
+    new = re.sub(re.escape(BEGIN) + r"\n.*?" + re.escape(END), lambda _: f"{BEGIN}\n{table()}\n{END}", text, flags=re.S)
     DOCS.write_text(new, encoding="utf-8")
 
 

@@ -6,7 +6,9 @@ out by a View.
   chunk, each chunk's values from its position (the CPU device's values, bit for bit);
 - ``from_host``: a dask array as it is; a NumPy memmap or an array-like that reads its
   elements when sliced (Zarr, HDF5...) as a graph of reads, one per chunk, done when
-  the values are computed (``copy=True`` reads them now, within the memory budget);
+  the values are computed (``copy=True`` reads them now, within the memory budget); a
+  memmap's file is read into fresh memory chunk by chunk (``FileRows``), never mapped
+  into the process;
   anything else is read into memory now (it is there already) and cut into chunks;
 - ``to_host``, ``to_list``, ``to_dlpack``: within the memory budget; ``format``
   computes only the elements NumPy shows (the corners of a large array).
@@ -17,6 +19,8 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import mmap
+import os
 from typing import Any, Sequence
 
 import dask
@@ -31,7 +35,7 @@ from ...view import View
 from .. import _threefry
 from ..numpy_cpu import _FROM_NP, _NP, _nd
 from . import steps
-from .core import IN_PROCESS, check_budget, chunk_bytes, chunks_for, compute_kw, is_lazy, meta_of, nbytes, tensor
+from .core import IN_PROCESS, check_budget, chunks_for, compute_kw, meta_of, nbytes, tensor
 
 __all__ = ["Creation"]
 
@@ -55,6 +59,41 @@ def _lazy_source(obj: Any) -> bool:
         return False
     shape = getattr(obj, "shape", None)
     return isinstance(shape, tuple) and len(shape) > 0 and hasattr(obj, "dtype") and hasattr(obj, "__getitem__")
+
+
+class FileRows:
+    """A C-ordered array stored in a file (what a top-level ``numpy.memmap`` maps), read
+    by slices into fresh memory: each chunk a task reads, then drops, so the process
+    holds the chunks at work only (slicing the memmap itself would map the file's pages
+    into the process, and keep them there)."""
+
+    def __init__(self, path: str, offset: int, shape: tuple, dtype: np.dtype) -> None:
+        self.path, self.offset, self.shape, self.dtype, self.ndim = path, offset, shape, dtype, len(shape)
+
+    def __getitem__(self, key: Any) -> np.ndarray:
+        key = key if isinstance(key, tuple) else (key,)
+        rows = key[0].indices(self.shape[0]) if isinstance(key[0], slice) else (int(key[0]), int(key[0]) + 1, 1)
+        lo, hi = min(rows[0], rows[1]), max(rows[0], rows[1])
+        line = math.prod(self.shape[1:])
+        a = np.fromfile(self.path, dtype=self.dtype, count=(hi - lo) * line, offset=self.offset + lo * line * self.dtype.itemsize)
+        a = a.reshape((hi - lo,) + self.shape[1:])
+        inner = (slice(rows[0] - lo, rows[1] - lo if rows[1] >= lo else None, rows[2]),) + tuple(key[1:])
+        r = a[inner if isinstance(key[0], slice) else (0,) + tuple(key[1:])]
+        return np.ascontiguousarray(r) if r.base is not None else r
+
+    def __dask_tokenize__(self) -> Any:
+        st = os.stat(self.path)
+        return ("nx-file-rows", self.path, self.offset, self.shape, self.dtype.str, st.st_mtime_ns, st.st_size)
+
+
+def _file_rows(obj: Any) -> FileRows | None:
+    """A memmap's file as ``FileRows``, when the memmap is the whole mapping (not a view
+    of another array), in C order and native byte order."""
+    if not (isinstance(obj, np.memmap) and isinstance(obj.base, mmap.mmap) and obj.flags.c_contiguous):
+        return None
+    if obj.filename is None or not obj.dtype.isnative or not obj.ndim:
+        return None
+    return FileRows(str(obj.filename), int(obj.offset), tuple(obj.shape), obj.dtype)
 
 
 class Creation:
@@ -134,7 +173,8 @@ class Creation:
                 chunks = da.core.normalize_chunks("auto", shape, dtype=_NP[dtype], previous_chunks=stored)
             else:
                 chunks = chunks_for(shape, dtype)
-            a = da.from_array(obj, chunks=chunks, asarray=True, inline_array=False, lock=False, meta=meta_of(np.dtype(obj.dtype), len(shape)))
+            src = _file_rows(obj) or obj
+            a = da.from_array(src, chunks=chunks, asarray=True, inline_array=False, lock=False, meta=meta_of(np.dtype(obj.dtype), len(shape)))
             if not np.dtype(obj.dtype).isnative:
                 a = a.astype(_NP[dtype])
             t = tensor(a, dtype, self)
@@ -249,5 +289,3 @@ class Creation:
         graph = HighLevelGraph.from_collections(name, layer, dependencies=())
         return da.Array(graph, name, chunks, meta=meta_of(out, len(shape)))
 
-
-del math, is_lazy, chunk_bytes
