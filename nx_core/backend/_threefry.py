@@ -364,9 +364,9 @@ def normal(
         # Runs of consecutive elements: the pairs they span, a block at a time.
         pos = 0
         for s in (int(v) for v in starts):
-            e = s + length
-            for b in range(s & ~1, e, 2 * _PAIRS):
-                lo, hi = max(b, s), min(b + 2 * _PAIRS, e)
+            end = s + length
+            for b in range(s & ~1, end, 2 * _PAIRS):
+                lo, hi = max(b, s), min(b + 2 * _PAIRS, end)
                 p = np.arange(b >> 1, (hi + 1) >> 1, dtype=np.uint64)
                 _pairs(ks, p, dtype, w, z[: 2 * p.size])
                 flat[pos : pos + hi - lo] = z[lo - b : hi - b]
@@ -374,13 +374,13 @@ def normal(
         return out
     # Many short runs: the distinct pairs of a block of elements, then each element.
     idx = (starts[:, None] + np.arange(length, dtype=np.uint64)).reshape(-1)
-    for s in range(0, idx.size, 2 * _PAIRS):
-        e = idx[s : s + 2 * _PAIRS]
-        p = e >> np.uint64(1)
-        new = np.empty(p.size, bool)
+    for at in range(0, idx.size, 2 * _PAIRS):
+        e = idx[at : at + 2 * _PAIRS]
+        pe = e >> np.uint64(1)
+        new = np.empty(pe.size, bool)
         new[0] = True
-        np.not_equal(p[1:], p[:-1], out=new[1:])
-        ps = p[new]
+        np.not_equal(pe[1:], pe[:-1], out=new[1:])
+        ps = pe[new]
         _pairs(ks, ps, dtype, w, z[: 2 * ps.size])
-        flat[s : s + e.size] = z[2 * (np.cumsum(new) - 1) + (e & np.uint64(1)).astype(np.int64)]
+        flat[at : at + e.size] = z[2 * (np.cumsum(new) - 1) + (e & np.uint64(1)).astype(np.int64)]
     return out

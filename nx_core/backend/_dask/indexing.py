@@ -181,7 +181,7 @@ class Indexing:
             shape = tuple(n for k, n in zip(_with_units(items), src.shape) if k is not None)
             v: Any = reshape(src.arr, shape) if shape != src.shape else src.arr
         else:
-            v = self.full(dst.dtype, (), src).arr.compute() if False else _scalar(self, dst.dtype, src)  # type: ignore[attr-defined]
+            v = _scalar(self, dst.dtype, src)
         a = dst.arr
         r = da.Array(a.dask, a.name, a.chunks, meta=a._meta)  # Dask's setitem rewrites its own object
         k = tuple(k for k in items if k is not None)

@@ -114,7 +114,7 @@ class Linalg:
         batch = tuple(np.broadcast_shapes(*(t.shape[: t.ndim - c] for t, c in operands)))
         kw = tuple(sorted(kwargs.items()))
         dtypes = self._matrix_dtypes(name, tuple((t.dtype, c) for t, c in operands), kw)
-        arrs = []
+        arrs: list = []
         for i, (t, c) in enumerate(operands):
             a = t.arr if t.shape[: t.ndim - c] == batch else da.broadcast_to(t.arr, batch + t.shape[t.ndim - c:])
             core_axes = tuple(range(len(batch), len(batch) + c))
@@ -131,7 +131,7 @@ class Linalg:
         for full in ids_list:
             bid = full[: len(batch)]
             tasks[(key,) + bid] = (step, *[(a.name,) + bid + (0,) * (a.ndim - len(batch)) for a in arrs])
-        outs = []
+        outs: list = []
         for j, (core, dt) in enumerate(zip(cores, dtypes)):
             if core is None or dt is None:
                 outs.append(None)
@@ -280,16 +280,18 @@ class Linalg:
 
     # ------------------------------------------------------------ windows
     def unfold(self, x: Tensor, *, kernel_size: Sequence[int], stride: Sequence[int], dilation: Sequence[int], padding: Sequence[tuple[int, int]]) -> Tensor:
-        kw = {"kernel_size": tuple(kernel_size), "stride": tuple(stride), "dilation": tuple(dilation), "padding": tuple(tuple(p) for p in padding)}
-        k = len(kw["kernel_size"])
+        sizes, strides, dils = tuple(kernel_size), tuple(stride), tuple(dilation)
+        pads = tuple((int(a), int(b)) for a, b in padding)
+        kw: dict = {"kernel_size": sizes, "stride": strides, "dilation": dils, "padding": pads}
+        k = len(sizes)
         lead = x.ndim - k
         windows = []
-        for n, ks, st, dl, (pb, pa) in zip(x.shape[lead:], kw["kernel_size"], kw["stride"], kw["dilation"], kw["padding"]):
+        for n, ks, st, dl, (pb, pa) in zip(x.shape[lead:], sizes, strides, dils, pads):
             span = n + pb + pa - (dl * (ks - 1) + 1)
             windows.append(span // st + 1 if span >= 0 else -1)
         if x.numel == 0 or min(windows, default=0) < 0 or 0 in windows:
             return self._small("unfold", (x,), kw, None)  # type: ignore[attr-defined]
-        core = (math.prod(kw["kernel_size"]), math.prod(windows))
+        core = (math.prod(sizes), math.prod(windows))
         return self._windows("unfold", x, k, core, kw)
 
     def fold(self, x: Tensor, *, output_size: Sequence[int], kernel_size: Sequence[int], stride: Sequence[int], dilation: Sequence[int], padding: Sequence[tuple[int, int]]) -> Tensor:

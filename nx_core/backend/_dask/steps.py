@@ -249,7 +249,7 @@ def put_block(shape: tuple, offsets: tuple, b: np.ndarray, positions: np.ndarray
     return take_positions(b, positions, scalar if values is None else values, offsets, shape)
 
 
-def search_part(side: str, kinds: tuple, b2: np.ndarray, b1: np.ndarray) -> np.ndarray:
+def search_part(side: Any, kinds: tuple, b2: np.ndarray, b1: np.ndarray) -> np.ndarray:
     """How many elements of the sorted chunk ``b1`` go before each element of ``b2``
     (``side`` as searchsorted's), as an extra last axis of one."""
     r = KERNELS.searchsorted(_native(b1, kinds[0], KERNELS), _native(b2, kinds[1], KERNELS), side=side)
