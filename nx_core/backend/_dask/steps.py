@@ -199,7 +199,10 @@ TENSOR = object()
 
 # ------------------------------------------------------------------ indices
 def out_of_bounds(prim: str, v: int, axis: int, n: int) -> IndexError:
-    return IndexError(f"{prim}: index {v} is out of bounds for axis {axis} with size {n}")
+    """NumPy's words; ``prim`` in front for a primitive whose caller does not name itself
+    (``take``; the indexing operators put ``__getitem__``/``__setitem__`` there)."""
+    head = "" if prim in ("index", "index_put") else f"{prim}: "
+    return IndexError(f"{head}index {v} is out of bounds for axis {axis} with size {n}")
 
 
 def in_bounds(prim: str, axis: int, n: int, b: np.ndarray) -> np.ndarray:
