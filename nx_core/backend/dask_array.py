@@ -71,7 +71,7 @@ from ._dask.creation import Creation
 from ._dask.indexing import Indexing, reshape
 from ._dask.linalg import Linalg
 from ._dask.reductions import Reductions
-from .numpy_cpu import _FROM_NP, _NP, NumpyBackend, _native, _nd
+from .numpy_cpu import _NP, NumpyBackend, _native, _nd
 from .protocol import Backend
 
 __all__ = ["DaskBackend", "set_chunks", "set_memory_budget", "memory_budget"]

@@ -4,9 +4,10 @@ computed."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import dask
 import dask.array as da
@@ -14,14 +15,14 @@ import dask.local
 import dask.threaded
 import dask.utils
 import numpy as np
-from dask.highlevelgraph import MaterializedLayer
+from dask.highlevelgraph import HighLevelGraph, MaterializedLayer
 
 from ...dtype import DType
 from ...tensor import Tensor, native
 
 __all__ = [
     "set_chunks", "chunks_for", "chunk_bytes", "tensor", "rebind", "is_lazy", "compute_kw", "IN_PROCESS",
-    "memory_budget", "set_memory_budget", "check_budget", "known", "whole", "nbytes",
+    "memory_budget", "set_memory_budget", "check_budget", "known", "whole", "nbytes", "blocks_of", "layer", "meta_of",
 ]
 
 # ------------------------------------------------------------------ chunking
@@ -244,15 +245,11 @@ def whole(name: str, a: Any, axes: Sequence[int], itemsize: int, why: str) -> An
 
 def blocks_of(a: Any) -> list[tuple]:
     """The block ids of ``a`` in C order."""
-    import itertools
-
     return list(itertools.product(*(range(n) for n in a.numblocks)))
 
 
 def layer(name: str, tasks: dict, deps: Sequence[Any], chunks: tuple, meta: np.ndarray) -> Any:
     """A dask array of one layer of hand-written ``tasks`` over the arrays ``deps``."""
-    from dask.highlevelgraph import HighLevelGraph
-
     graph = HighLevelGraph.from_collections(name, tasks, dependencies=list(deps))
     return da.Array(graph, name, chunks, meta=meta)
 
@@ -260,5 +257,3 @@ def layer(name: str, tasks: dict, deps: Sequence[Any], chunks: tuple, meta: np.n
 def meta_of(nd: np.dtype, ndim: int) -> np.ndarray:
     return np.empty((0,) * ndim, nd)
 
-
-Step = Callable[..., Any]

@@ -32,7 +32,7 @@ from dask.base import tokenize
 from ...tensor import Tensor
 from ..numpy_cpu import _NP
 from . import steps
-from .core import blocks_of, check_budget, chunk_bytes, is_lazy, known, layer, meta_of, nbytes, rebind, tensor, whole
+from .core import blocks_of, check_budget, known, layer, meta_of, nbytes, rebind, tensor, whole
 
 __all__ = ["Indexing", "reshape", "index_values"]
 
@@ -268,8 +268,11 @@ class Indexing:
 
     # ------------------------------------------------------------ searching, sets
     def searchsorted(self, x1: Tensor, x2: Tensor, *, side: str = "left") -> Tensor:
-        if x1.numel == 0 or x2.numel == 0 or x2.ndim == 0:
+        if x1.numel == 0 or x2.numel == 0:
             return self._small("searchsorted", (x1, x2), {"side": side}, None)  # type: ignore[attr-defined]
+        if x2.ndim == 0:  # one value: as an array of one, then its element
+            r = self.searchsorted(x1, tensor(x2.arr.reshape(1), x2.dtype, self), side=side)
+            return tensor(r.arr.reshape(()), r.dtype, self)
         ind = tuple(range(x2.ndim))
         k = x2.ndim
         step = functools.partial(steps.search_part, side, (x1.dtype, x2.dtype))
@@ -277,8 +280,11 @@ class Indexing:
         return tensor(parts.sum(axis=-1, dtype=np.int64), _i64(), self)
 
     def isin(self, x1: Tensor, x2: Tensor, *, invert: bool = False) -> Tensor:
-        if x1.numel == 0 or x2.numel == 0 or x1.ndim == 0:
+        if x1.numel == 0 or x2.numel == 0:
             return self._small("isin", (x1, x2), {"invert": invert}, None)  # type: ignore[attr-defined]
+        if x1.ndim == 0:
+            r = self.isin(tensor(x1.arr.reshape(1), x1.dtype, self), x2, invert=invert)
+            return tensor(r.arr.reshape(()), r.dtype, self)
         ind = tuple(range(x1.ndim))
         k = x1.ndim
         b = x2.arr.reshape(-1) if x2.ndim != 1 else x2.arr

@@ -27,7 +27,7 @@ from ...dtype import DType
 from ...tensor import Tensor
 from ..numpy_cpu import _NP
 from . import steps
-from .core import blocks_of, layer, meta_of, tensor
+from .core import blocks_of, layer, meta_of
 
 __all__ = ["Reductions", "REDUCTIONS"]
 
