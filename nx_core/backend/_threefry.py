@@ -257,17 +257,39 @@ def _uniform52(y0: np.ndarray, y1: np.ndarray, m: np.ndarray) -> np.ndarray:
     return m.view(np.float64)
 
 
+# sin and cos on [0, pi/4] by the polynomials of Cephes (S. Moshier's sin.c and sinf.c):
+# within an ulp, and the same bits on every platform (multiplications and additions
+# only), about three times as fast as the math library's on NumPy arrays.
+_SIN = {8: (1.58962301576546568060e-10, -2.50507477628578072866e-8, 2.75573136213857245213e-6,
+            -1.98412698295895385996e-4, 8.33333333332211858878e-3, -1.66666666666666307295e-1),
+        4: (-1.9515295891e-4, 8.3321608736e-3, -1.6666654611e-1)}
+_COS = {8: (-1.13585365213876817300e-11, 2.08757008419747316778e-9, -2.75573141792967388112e-7,
+            2.48015872888517045348e-5, -1.38888888888730564116e-3, 4.16666666666665929218e-2),
+        4: (2.443315711809948e-5, -1.388731625493765e-3, 4.166664568298827e-2)}
+
+
+def _horner(zz: np.ndarray, coef: tuple, p: np.ndarray) -> np.ndarray:
+    dt = zz.dtype.type
+    np.multiply(zz, dt(coef[0]), out=p)
+    np.add(p, dt(coef[1]), out=p)
+    for k in coef[2:]:
+        np.multiply(p, zz, out=p)
+        np.add(p, dt(k), out=p)
+    return p
+
+
 def _sincos_2pi(u: np.ndarray, c: np.ndarray, s: np.ndarray, w: dict) -> tuple[np.ndarray, np.ndarray]:
     """``(cos(2 pi u), sin(2 pi u))`` for ``u`` in [0, 1) (``c`` and ``s`` are scratch of
     ``u``'s dtype): the angle is reduced exactly to its octant (``8 u`` splits into the
     octant ``o`` and a fraction ``f``; odd octants take ``g = 1 - f``, exact too, as
-    ``f + odd * (1 - 2 f)``), where ``a = g pi / 4`` lies in [0, pi/4] and the math
-    library's ``sin`` and ``cos`` take their fast path (about twice as fast as on
-    [0, 2 pi)); the octant then swaps them (octants 1, 2, 5, 6) and flips their sign
-    bits (cos in octants 2-5, sin in 4-7). Masked ufuncs (``where=``) run element by
-    element, so the masks are arithmetic or ``np.where``."""
+    ``f + odd * (1 - 2 f)``), ``a = g pi / 4`` lies in [0, pi/4], where ``sin`` and
+    ``cos`` are Cephes's polynomials (``_SIN``, ``_COS``); the octant then swaps them
+    (octants 1, 2, 5, 6) and flips their sign bits (cos in octants 2-5, sin in 4-7).
+    Masked ufuncs (``where=``) run element by element, so the masks are arithmetic or
+    ``np.where``."""
     dt = u.dtype.type
-    bits = np.uint64 if u.dtype.itemsize == 8 else np.uint32
+    size = u.dtype.itemsize
+    bits = np.uint64 if size == 8 else np.uint32
     t = np.multiply(u, dt(8), out=w["t"])  # exact
     o = np.floor(t, out=w["o"])
     np.subtract(t, o, out=t)  # f, exact
@@ -278,14 +300,23 @@ def _sincos_2pi(u: np.ndarray, c: np.ndarray, s: np.ndarray, w: dict) -> tuple[n
     g = np.multiply(t, dt(-2), out=c)
     np.add(g, dt(1), out=g)  # 1 - 2 f, exact
     np.multiply(g, odd, out=g)
-    np.add(g, t, out=t)  # f, or 1 - f in odd octants
-    np.multiply(t, dt(math.pi / 4), out=t)  # a
-    np.cos(t, out=c)
-    np.sin(t, out=s)
+    a = np.add(g, t, out=t)  # f, or 1 - f in odd octants
+    np.multiply(a, dt(math.pi / 4), out=a)
+    zz = np.multiply(a, a, out=w["o"])
+    p = _horner(zz, _SIN[size], w["sign"])  # sin a = a + a zz P(zz)
+    np.multiply(p, zz, out=p)
+    np.multiply(p, a, out=p)
+    np.add(p, a, out=s)
+    q = _horner(zz, _COS[size], w["sign"])  # cos a = (1 - zz / 2) + zz zz Q(zz)
+    np.multiply(q, zz, out=q)
+    np.multiply(q, zz, out=q)
+    np.multiply(zz, dt(-0.5), out=zz)
+    np.add(zz, dt(1), out=zz)
+    np.add(zz, q, out=c)
     swap = np.bitwise_and(np.add(oi, 1, out=w["m1"]), 2, out=w["m1"]).view(bool)
     cos, sin = np.where(swap, s, c), np.where(swap, c, s)
     sign = w["sign"].view(bits)
-    shift = bits(8 * u.dtype.itemsize - 3)  # bit 2 of the octant to the sign bit
+    shift = bits(8 * size - 3)  # bit 2 of the octant to the sign bit
     np.copyto(sign, np.bitwise_and(np.add(oi, 2, out=w["m1"]), 4, out=w["m1"]), casting="unsafe")
     np.left_shift(sign, shift, out=sign)
     np.bitwise_xor(cos.view(bits), sign, out=cos.view(bits))
@@ -298,7 +329,7 @@ def _sincos_2pi(u: np.ndarray, c: np.ndarray, s: np.ndarray, w: dict) -> tuple[n
 def _workspace(n: int, dtype: np.dtype) -> dict:
     """The buffers ``_pairs`` works in, for ``n`` pairs at a time."""
     return {
-        "bufs": _buffers(n),
+        "bufs": (np.empty(n, np.uint32), np.empty(n, np.uint32), np.empty(n, np.uint32)),
         "w1": np.empty(n, np.uint64), "w2": np.empty(n, np.uint64),
         "t": np.empty(n, dtype), "o": np.empty(n, dtype), "c": np.empty(n, dtype), "s": np.empty(n, dtype),
         "oi": np.empty(n, np.int8), "m1": np.empty(n, np.int8), "sign": np.empty(n, dtype),
