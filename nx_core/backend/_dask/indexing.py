@@ -105,6 +105,10 @@ class Indexing:
         return tensor(_select(x.arr, axis, idx), x.dtype, self)
 
     def index_array(self, x: Tensor, i: Tensor) -> Tensor:
+        if i.dtype.is_bool and i.ndim == 0:  # x[True] or x[False] of a 0-d x: a new axis of 1 or 0
+            m = known(i.arr)
+            keep = bool(np.asarray(i.arr.compute() if m is None else m))
+            return tensor(x.arr[None] if keep else x.arr[None][:0], x.dtype, self)
         if i.dtype.is_bool:
             return self.index(x, (i,))
         if x.numel == 0 or i.numel == 0:
