@@ -98,12 +98,27 @@ def test_a_zarr_array_is_read_by_its_own_chunks(tmp_path):
     assert float(c[0, 0]) == values[0, 0] and float(xp.asarray(z, device=DASK)[0, 0]) == 100.0
 
 
-def test_store_dtypes_nx_lacks_are_refused(tmp_path):
-    mm = np.memmap(tmp_path / "f.dat", mode="w+", dtype=np.float16, shape=(4,))
-    assert xp.asarray(mm, device=DASK).dtype == xp.float16 if hasattr(xp, "float16") else True
-    bad = np.memmap(tmp_path / "s.dat", mode="w+", dtype="S2", shape=(4,))
-    with pytest.raises(TypeError, match="^asarray: "):
-        xp.asarray(bad, device=DASK)
+@pytest.mark.parametrize("dtype", [np.float16, "S2", "U3"])
+def test_store_dtypes_the_namespace_lacks_are_refused_as_on_the_cpu_device(tmp_path, dtype):
+    mm = np.memmap(tmp_path / "f.dat", mode="w+", dtype=dtype, shape=(4,))
+    for device in (DASK, xp.Device("cpu")):
+        with pytest.raises(TypeError, match="^asarray: "):
+            xp.asarray(mm, device=device)
+
+
+def test_views_of_memmaps_and_other_orders_are_read_too(tmp_path):
+    """A view of a memmap, or one in Fortran order, is not the file's C-ordered rows:
+    it is sliced as NumPy slices it."""
+    a = np.arange(600.0).reshape(20, 30)
+    mm = np.memmap(tmp_path / "a.dat", mode="w+", dtype=np.float64, shape=(20, 30))
+    mm[:] = a
+    f = np.memmap(tmp_path / "f.dat", mode="w+", dtype=np.float64, shape=(20, 30), order="F")
+    f[:] = a
+    with dask.config.set({"array.chunk-size": "1KiB"}):
+        for src, want in [(mm[3:17:2, ::-3], a[3:17:2, ::-3]), (f, a), (mm, a)]:
+            x = xp.asarray(src, device=DASK)
+            np.testing.assert_array_equal(np.asarray(x), want)
+            np.testing.assert_array_equal(np.asarray(x[1:4, 2]), want[1:4, 2])
 
 
 # ------------------------------------------------------------------ the memory budget
