@@ -180,17 +180,26 @@ class Indexing:
         return dst
 
     def assign_at(self, dst: Tensor, key: tuple, src: Any) -> Tensor:
+        """Dask's setitem on a new array object over dst's graph. Its key holds slices
+        only (an int ``i`` as ``i:i+1``, the value given that unit axis; Nones dropped
+        with theirs): Dask's setitem mistakes an int next to a reversed slice."""
         items = [_plain(k) for k in _expand(key, dst.ndim)]
+        k = tuple(slice(i, i + 1) if type(i) is int else i for i in items if i is not None)
+        if not all(len(range(*s.indices(n))) for s, n in zip(k, dst.shape)):
+            return dst  # nothing selected
         if isinstance(src, Tensor):
-            shape = tuple(n for k, n in zip(_with_units(items), src.shape) if k is not None)
-            v: Any = reshape(src.arr, shape) if shape != src.shape else src.arr
+            dims, shape = iter(src.shape), []
+            for i in items:
+                if i is None:
+                    next(dims)  # the unit axis a None adds to the view: dropped
+                else:
+                    shape.append(1 if type(i) is int else next(dims))
+            v: Any = reshape(src.arr, tuple(shape)) if tuple(shape) != src.shape else src.arr
         else:
             v = _scalar(self, dst.dtype, src)
         a = dst.arr
         r = da.Array(a.dask, a.name, a.chunks, meta=a._meta)  # Dask's setitem rewrites its own object
-        k = tuple(k for k in items if k is not None)
-        if all(n for n in _selected_shape(dst.shape, k)):
-            r[k] = v
+        r[k] = v
         rebind(dst, r)
         return dst
 
@@ -377,15 +386,6 @@ def _plain(k: Any) -> Any:
     if isinstance(k, slice):
         return slice(*(v if v is None or type(v) is int else operator.index(v) for v in (k.start, k.stop, k.step)))
     return operator.index(k)
-
-
-def _with_units(items: list) -> list:
-    """The items of a basic key that give the view's axes (slices and Nones), in order."""
-    return [k for k in items if k is None or isinstance(k, slice)]
-
-
-def _selected_shape(shape: tuple, key: tuple) -> tuple:
-    return tuple(len(range(*k.indices(n))) for k, n in zip(key, shape) if isinstance(k, slice))
 
 
 def _scalar(backend: Any, dtype: Any, v: Any) -> Any:
