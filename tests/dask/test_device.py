@@ -385,6 +385,8 @@ def test_a_killed_worker_loses_nothing(cluster):
         (Ellipsis, 1),
         (1, slice(0, 0)),
         (slice(None, None, -1), 0, slice(3, 0, -2)),
+        (-1,),  # a negative int (test_setitem drew x[-1] = v too)
+        (-2, slice(None), -1),
     ],
 )
 def test_writes_through_basic_keys(key):

@@ -184,7 +184,7 @@ class Indexing:
         only (an int ``i`` as ``i:i+1``, the value given that unit axis; Nones dropped
         with theirs): Dask's setitem mistakes an int next to a reversed slice."""
         items = [_plain(k) for k in _expand(key, dst.ndim)]
-        k = tuple(slice(i, i + 1) if type(i) is int else i for i in items if i is not None)
+        k = tuple(slice(i % n, i % n + 1) if type(i) is int else i for i, n in zip((i for i in items if i is not None), dst.shape))
         if not all(len(range(*s.indices(n))) for s, n in zip(k, dst.shape)):
             return dst  # nothing selected
         if isinstance(src, Tensor):
