@@ -100,8 +100,9 @@ bench: $(STAMP)
 	$(PY) -m pip install --quiet "array-api-strict>=2.3"
 	$(PY) benchmarks/run.py $(if $(ARGS),$(ARGS),--page docs/performance.md)
 
-# The Dask device: out of core (32 GB of random normals, peak RSS) and compute-bound
-# work against NumPy alone (ARGS="--gigabytes 4" for a shorter run).
+# The Dask device: out of core (32 GB of random normals, peak RSS), nx against raw
+# dask.array on the same chunks, and compute-bound work against NumPy alone
+# (ARGS="--gigabytes 4 --scale 0.25" for a shorter run).
 bench-dask: $(STAMP)
 	$(PY) benchmarks/dask_bench.py $(ARGS)
 

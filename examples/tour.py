@@ -185,32 +185,147 @@ def devices() -> str:
     return "the virtual devices array-api-strict has, on nx"
 
 
-@section("dask: more data than memory, computed in chunks")
+@section("dask: an array on disk larger than memory, reduced chunk by chunk")
 def bigger_than_memory() -> str:
+    """Writes a float32 array to a .npy file on disk, more than this machine's free
+    memory (a signal: each row a ramp from 0 to 1, shifted by the row's number over a
+    thousand, so that its mean and spread are known), then opens it as a NumPy memmap,
+    puts it on the dask device without reading it, and reduces it in one pass: the
+    process never holds more than a few chunks (its peak memory is printed). The file
+    goes in the system's temporary folder (NX_DEMO_DIR to choose another), and is
+    removed afterwards."""
     import os
     import resource
-    import time
+    import shutil
+    import tempfile
 
     if "dask" not in [d.name for d in xp.__array_namespace_info__().devices()]:
         print("  (Dask is not installed: pip install 'nx-array-api[dask]')")
         return "skipped"
     import dask
+    import dask.array as da
 
-    n = 4_000_000_000  # 32 GB of float64, more than this machine's memory
-    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    with dask.config.set({"array.chunk-size": "32MiB"}):
-        i = xp.arange(n, dtype=xp.float64, device="dask")  # lazy: nothing is allocated
-        y = xp.sqrt(i)
-        print(f"  sqrt(arange({n:,})): {n * 8 / 1e9:.0f} GB of float64 on the dask device "
-              f"(memory {memory / 1e9:.0f} GB) in 32 MiB chunks, nothing computed yet")
+    _keep_freed_chunks()
+    free = _available_memory()
+    where = os.environ.get("NX_DEMO_DIR") or tempfile.gettempdir()
+    n_bytes = int(free * 1.1) + (1 << 30)  # past the free memory, by a tenth and a GiB
+    if os.environ.get("NX_DEMO_GIGABYTES"):  # a smaller file, to try the section quickly
+        n_bytes = int(float(os.environ["NX_DEMO_GIGABYTES"]) * 2**30)
+    if shutil.disk_usage(where).free < n_bytes + (2 << 30):
+        print(f"  (not enough free disk in {where} for {n_bytes / 2**30:.0f} GiB: set NX_DEMO_DIR)")
+        return "skipped"
+    cols = 1 << 21  # rows of 8 MiB of float32
+    rows = -(-n_bytes // (4 * cols))
+    size = rows * cols * 4
+    folder = tempfile.mkdtemp(prefix="nx-demo-", dir=where)
+    path = os.path.join(folder, "signal.npy")
+    try:
+        with dask.config.set({"array.chunk-size": "16MiB"}):
+            ramp = xp.linspace(0.0, 1.0, cols, dtype=xp.float32, device="dask")
+            shift = xp.reshape(xp.arange(rows, dtype=xp.float32, device="dask"), (rows, 1)) / 1000.0
+            x = ramp + shift  # (rows, cols): a graph, nothing computed yet
+            t0 = time.perf_counter()
+            # Each chunk written at its place in the file as it is computed (x.arr: the
+            # dask array behind an nx array on the dask device).
+            with _RowWriter(path, x.shape, np.float32) as out:
+                da.store(x.arr, out, lock=False)
+            written = time.perf_counter() - t0
+        print(f"  wrote a {rows}x{cols} float32 array ({size / 2**30:.1f} GiB; free memory "
+              f"{free / 2**30:.1f} GiB) to {path} in {written:.0f} s")
+        with dask.config.set({"array.chunk-size": "16MiB"}):
+            y = xp.asarray(np.load(path, mmap_mode="r"), device="dask")  # nothing read yet
         t0 = time.perf_counter()
-        m = float(xp.mean(y))
+        mean, std = (float(v) for v in np.asarray(xp.stack([xp.mean(y), xp.std(y)])))
         dt = time.perf_counter() - t0
-    want = (2 / 3) * (n - 1) ** 0.5  # the mean of sqrt(i), i < n, to O(1/sqrt(n))
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
-    assert abs(m - want) / want < 1e-6, (m, want)
-    print(f"  mean {m:.4f} (closed form {want:.4f}) in {dt:.1f} s; peak memory of this process {rss:.2f} GiB")
-    return "streamed through memory chunk by chunk"
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+        print(f"  read it back and reduced it in one pass: mean {mean:.6f}, std {std:.6f} in {dt:.0f} s "
+              f"({size / 2**20 / dt:.0f} MiB/s); peak memory of this process {rss:.2f} GiB")
+        # The ramp's mean is 1/2 and its variance about 1/12; the shifts add (rows-1)/2000
+        # and their own variance, (rows^2 - 1)/12e6.
+        want_mean = 0.5 + (rows - 1) / 2000
+        want_std = (1 / 12 * (cols + 1) / (cols - 1) + (rows * rows - 1) / 12e6) ** 0.5
+        assert abs(mean - want_mean) < 1e-5 * want_mean and abs(std - want_std) < 1e-4 * want_std and rss < 2, (mean, std, rss)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return f"{size / 2**30:.0f} GiB from disk with {rss:.2f} GiB of memory"
+
+
+class _RowWriter:
+    """A .npy file of C-ordered ``shape`` whose blocks of whole rows are written at their
+    place as they come (``os.pwrite``: threads may write at once), for
+    ``dask.array.store``. Where the system allows it the writes bypass the page cache
+    (``O_DIRECT``, from aligned copies; the header is padded to 4 KiB for that): written
+    once and read later, the data would only push everything else out of the cache."""
+
+    ALIGN = 4096
+
+    def __init__(self, path: str, shape: tuple, dtype: type) -> None:
+        import os
+
+        self.shape, self.dtype = shape, np.dtype(dtype)
+        head = "{'descr': '%s', 'fortran_order': False, 'shape': %r, }" % (self.dtype.str, tuple(shape))
+        head = head.ljust(self.ALIGN - 10 - 1) + "\n"  # magic (6), version (2), length (2), the dict, a newline
+        with open(path, "wb") as f:
+            f.write(b"\x93NUMPY\x01\x00" + len(head).to_bytes(2, "little") + head.encode("latin1"))
+            f.truncate(self.ALIGN + int(np.prod(shape)) * self.dtype.itemsize)
+        self.direct = hasattr(os, "O_DIRECT") and self.shape[1] * self.dtype.itemsize % self.ALIGN == 0
+        try:
+            self.fd = os.open(path, os.O_WRONLY | (os.O_DIRECT if self.direct else 0))
+        except OSError:  # a file system without O_DIRECT
+            self.direct, self.fd = False, os.open(path, os.O_WRONLY)
+
+    def __enter__(self) -> "_RowWriter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import os
+
+        os.close(self.fd)
+
+    def __setitem__(self, key: tuple, value: np.ndarray) -> None:
+        import os
+
+        rows, cols = key
+        assert cols.indices(self.shape[1]) == (0, self.shape[1], 1), "blocks of whole rows"
+        data = np.ascontiguousarray(value, self.dtype).view(np.uint8).reshape(-1)
+        if self.direct:  # an aligned copy: O_DIRECT reads memory in whole blocks
+            raw = np.empty(data.size + self.ALIGN, np.uint8)
+            start = -raw.ctypes.data % self.ALIGN
+            buf = raw[start : start + data.size]
+            buf[...] = data
+            data = buf
+        os.pwrite(self.fd, memoryview(data), self.ALIGN + rows.start * self.shape[1] * self.dtype.itemsize)
+
+
+def _keep_freed_chunks() -> None:
+    """Asks the C library to keep the memory of freed chunks for the next ones (Linux's
+    glibc returns blocks of several MiB to the system when they are freed, and the
+    next chunk then has all its pages faulted in afresh, which costs as much as reading
+    it from disk on some virtual machines); elsewhere, nothing."""
+    import ctypes
+    import sys
+
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL("libc.so.6")
+            libc.mallopt(-3, 1 << 30)  # M_MMAP_THRESHOLD: blocks up to 1 GiB from the heap
+            libc.mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD: keep up to 1 GiB of it when freed
+        except (OSError, AttributeError):
+            pass
+
+
+def _available_memory() -> int:
+    """The memory the system can give now (Linux's MemAvailable), else all of it."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    import os
+
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
 
 
 def main() -> int:

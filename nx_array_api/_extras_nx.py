@@ -17,6 +17,7 @@ act independently per axis (outer indexing, not NumPy's paired indexing).
 from __future__ import annotations
 
 import builtins
+import functools
 from math import prod
 from typing import Any, Sequence
 
@@ -422,6 +423,11 @@ A = _Spec("A")  #: the whole axis
 N = _Spec("N")  #: a new unit axis
 
 
+def _list_in_bounds(n: int, lo: int, hi: int) -> None:
+    if lo < -n or hi >= n:
+        raise IndexError(f"slice: index {lo if lo < -n else hi} out of bounds [0, {n})")
+
+
 def _list_index(x: Tensor, spec: L, n: int) -> tuple[Tensor, int]:
     """The int64 indices of ``spec`` normalised into [0, n), on ``x``'s device, and their count."""
     if isinstance(spec.indices, tuple):
@@ -434,9 +440,7 @@ def _list_index(x: Tensor, spec: L, n: int) -> tuple[Tensor, int]:
     B = backend_of("slice", x, t)
     k = spec.indices.shape[0]
     if k:
-        lo, hi = B.item(B.reduce_min(t, axes=(0,))), B.item(B.reduce_max(t, axes=(0,)))
-        if lo < -n or hi >= n:
-            raise IndexError(f"slice: index {lo if lo < -n else hi} out of bounds [0, {n})")
+        t = B.guard(t, functools.partial(_list_in_bounds, n), B.reduce_min(t, axes=(0,)), B.reduce_max(t, axes=(0,)))
         if t.dtype is not _dt.int64:
             t = B.cast(t, dtype=_dt.int64)
         t = B.where(B.cmplt(t, 0), B.add(t, n), t)

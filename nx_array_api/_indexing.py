@@ -472,6 +472,8 @@ def getitem(x: Array, key: Any, /) -> Array:
                 return B.index_array(x, key)
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
+            except MemoryError as e:  # a mask a lazy backend could not bring into memory
+                raise MemoryError(core_message("__getitem__", e)) from None
     elif c is slice:  # x[start:stop:step]
         if x.shape:
             try:
@@ -494,6 +496,8 @@ def getitem(x: Array, key: Any, /) -> Array:
         return t.backend.index(t, k)
     except IndexError as e:
         raise IndexError(f"__getitem__: {e}") from None
+    except MemoryError as e:
+        raise MemoryError(core_message("__getitem__", e)) from None
 
 
 def _has_0d_index_array(key: Any) -> bool:
@@ -556,6 +560,11 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
     if x.masked:
         raise ValueError(f"{name}: cannot write into a virtually padded (masked) view")
     v = _value(name, x, value)
+    if key.__class__ is Array and key.dtype is _BOOL and key.ndim and key.shape == x.shape[: key.ndim] and key.backend is x.backend and x._ns.boolean_indexing and not isinstance(v, Tensor):
+        # x[mask] = scalar: the shape of x[mask] is not needed, so the mask is handed to
+        # the backend as it is (a lazy backend then writes without computing the mask).
+        x.backend.index_put(x, (key,), v)
+        return
     basic, t, k, shape = _resolve(name, x, key)
     v = _fit(name, v, shape)
     B = t.backend

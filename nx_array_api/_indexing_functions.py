@@ -6,6 +6,7 @@ raise IndexError.
 
 from __future__ import annotations
 
+import functools
 from typing import Optional
 
 from nx_core.tensor import Tensor
@@ -18,18 +19,20 @@ from ._validation import backend_of, broadcast_tensor, check_array, check_shape,
 __all__ = ["take", "take_along_axis"]
 
 
-def _check_bounds(name: str, idx: Tensor, n: int, axis: int) -> None:
-    """IndexError unless every index is in ``[-n, n)``. The backend's minimum and maximum
-    read each element of memory once (a broadcast index costs its distinct values)."""
-    if idx.numel == 0:
-        return
-    B = idx.backend
-    axes = tuple(range(len(idx.shape)))
-    lo = B.item(B.reduce_min(idx, axes=axes))
-    hi = B.item(B.reduce_max(idx, axes=axes))
+def _in_bounds(name: str, n: int, axis: int, lo: int, hi: int) -> None:
     if lo < -n or hi >= n:
         bad = lo if lo < -n else hi
         raise index_out_of_bounds(name, bad, axis, n)
+
+
+def _check_bounds(name: str, idx: Tensor, n: int, axis: int) -> Tensor:
+    """``idx``, checked to lie in ``[-n, n)`` (now, or where the values are computed
+    lazily, when they are: the backend's ``guard``)."""
+    if idx.numel == 0:
+        return idx
+    B = idx.backend
+    axes = tuple(range(len(idx.shape)))
+    return B.guard(idx, functools.partial(_in_bounds, name, n, axis), B.reduce_min(idx, axes=axes), B.reduce_max(idx, axes=axes))
 
 
 def _indices(name: str, indices: object) -> Array:
@@ -59,9 +62,8 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     # The result's size first (an index broadcast to 2**40 elements must not be walked
     # before the allocation it leads to fails), then the bounds of the distinct indices.
     check_shape(name, x.shape[:ax] + indices.shape + x.shape[ax + 1 :], x.dtype.itemsize)
-    _check_bounds(name, indices, n, ax)
     try:
-        return B.take(x, indices, axis=ax)
+        return B.take(x, _check_bounds(name, indices, n, ax), axis=ax)
     except MemoryError as e:
         raise MemoryError(core_message(name, e)) from None
 
@@ -91,7 +93,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
             raise ValueError(f"{name}: x of shape {xs} and indices of shape {js} cannot be broadcast outside axis {ax}")
     out_shape = tuple(js[ax] if d is None else d for d in shape)
     check_shape(name, out_shape, x.dtype.itemsize)  # before any work per index (see take)
-    _check_bounds(name, indices, xs[ax], ax)
+    indices = _check_bounds(name, indices, xs[ax], ax)
     xt = broadcast_tensor(x, tuple(xs[ax] if d is None else d for d in shape))
     it = broadcast_tensor(indices, out_shape)
     try:

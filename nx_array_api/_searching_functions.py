@@ -7,6 +7,7 @@ the standard's rules; the values come from the backend's ``argmax``/``argmin``,
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal, Optional, Tuple, Union
 
 
@@ -14,7 +15,7 @@ from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._scalars import check_values, kind_default, promote_pair_tensors, scalar_kind
 from ._compose import flat, kept
-from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, default_dtype, gate, normalize_axes, normalize_axis
+from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, default_dtype, gate, names_memory_errors, normalize_axes, normalize_axis
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
@@ -69,6 +70,7 @@ def count_nonzero(
     return kept(B.reduce_sum(counts, axes=axes), t.shape, axes, keepdims)
 
 
+@names_memory_errors
 def nonzero(x: Array, /) -> Tuple[Array, ...]:
     """One int64 index array per axis of ``x``, listing its non-zero elements in C order."""
     x = check_array("nonzero", x)
@@ -76,6 +78,11 @@ def nonzero(x: Array, /) -> Tuple[Array, ...]:
     if x.ndim == 0:
         raise ValueError("nonzero: x must have at least one dimension, got a 0-d array")
     return tuple(i for i in x.backend.nonzero(x))
+
+
+def _sorter_in_bounds(n: int, lo: int, hi: int) -> None:
+    if lo < -n or hi >= n:
+        raise ValueError(f"searchsorted: sorter holds an index out of bounds for x1 of size {n}")
 
 
 def searchsorted(
@@ -110,10 +117,7 @@ def searchsorted(
             raise ValueError(f"{name}: sorter must have the shape of x1 {x1.shape}, got {sorter.shape}")
         n = x1.shape[0]
         if n:
-            lo = B.item(B.reduce_min(st, axes=(0,)))
-            hi = B.item(B.reduce_max(st, axes=(0,)))
-            if lo < -n or hi >= n:
-                raise ValueError(f"{name}: sorter holds an index out of bounds for x1 of size {n}")
+            st = B.guard(st, functools.partial(_sorter_in_bounds, n), B.reduce_min(st, axes=(0,)), B.reduce_max(st, axes=(0,)))
         t1 = B.take(t1, st, axis=0)
     return B.searchsorted(t1, t2, side=side)
 

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple, Union
 from . import _dtypes as _dt
 from ._array_object import Array
 from ._scalars import promote_pair_tensors
-from ._validation import check_array, check_bool, gate
+from ._validation import check_array, check_bool, gate, names_memory_errors
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 
@@ -52,23 +52,27 @@ def _unique(name: str, x: Any) -> tuple[Array, Array, Array, Array]:
     return values, index, inverse, counts
 
 
+@names_memory_errors
 def unique_all(x: Array, /) -> UniqueAllResult:
     """Unique values of the flattened ``x``, first-occurrence indices, inverse indices and counts."""
     return UniqueAllResult(*_unique("unique_all", x))
 
 
+@names_memory_errors
 def unique_counts(x: Array, /) -> UniqueCountsResult:
     """Unique values of the flattened ``x`` and the number of times each occurs."""
     values, _, _, counts = _unique("unique_counts", x)
     return UniqueCountsResult(values, counts)
 
 
+@names_memory_errors
 def unique_inverse(x: Array, /) -> UniqueInverseResult:
     """Unique values of the flattened ``x`` and the indices (shape of ``x``) that rebuild ``x``."""
     values, _, inverse, _ = _unique("unique_inverse", x)
     return UniqueInverseResult(values, inverse)
 
 
+@names_memory_errors
 def unique_values(x: Array, /) -> Array:
     """The unique values of the flattened ``x``, sorted; each NaN is its own value."""
     x = check_array("unique_values", x)

@@ -27,8 +27,13 @@ Exact derivation (``T(k, (c0, c1))`` is ``threefry(k, [c0, c1])``, Random123's
   of a float in ``[1, 2)``; subtracting 1 gives ``[0, 1)`` on an even grid. For other
   bounds ``u * (maxval - minval) + minval``; a value that rounds up to ``maxval`` is
   replaced by the float just below it, so ``maxval`` never occurs.
-* ``normal``: Box-Muller on ``k1, k2 = split(key)``: ``u1 = 1 - uniform(k1)`` in
-  ``(0, 1]``, ``u2 = uniform(k2)``, ``sqrt(-2 log u1) * cos(2 pi u2)``.
+* ``normal``: Box-Muller, both normals of each pair: element ``i`` is the first
+  (``i`` even) or second (``i`` odd) of ``(r cos t, r sin t)`` for the pair ``p = i // 2``,
+  ``r = sqrt(-2 log u1)``, ``t = 2 pi u2``, ``u1`` in ``(0, 1]`` and ``u2`` in ``[0, 1)``
+  made as ``uniform`` makes its numbers: float64 from the uint64 bits of the counters
+  ``(hi(p) | 0xC0000000, lo(p))`` (``u1 = 2 - f``) and ``(hi(p) | 0xE0000000, lo(p))``
+  (``u2 = f - 1``); float32 from the top 23 bits of the two words of the first, in
+  float32 arithmetic. These counter tags keep the streams apart from ``bits``'s.
 * ``integers(key, low, high)``: ``low + (bits64 mod (high - low))`` with uint64 bits.
   The bias is at most ``(high - low) / 2**64`` (below ``2**-32`` for spans up to
   ``2**32``): negligible for every practical span.
@@ -47,6 +52,7 @@ an ulp elsewhere). Every value comes from backend primitives.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, Sequence
 
@@ -279,20 +285,13 @@ def uniform(
 
 @names_memory_errors
 def normal(key: Array, /, shape: int | Sequence[int] = (), dtype: DType | None = None) -> Array:
-    """Standard normal floats (Box-Muller); float64 by default (float32 on a device
-    without float64)."""
+    """Standard normal floats (Box-Muller, both normals of each pair); float64 by
+    default (float32 on a device without float64)."""
     kt = _key("normal", key)
     sh = _shape("normal", shape)
     B = kt.backend
     dt = _float_dtype("normal", dtype, B.device)
-    ks = _split(kt, 2)
-    k1 = B.reshape(B.shrink(ks, ((0, 1), (0, 2))), (2,))
-    k2 = B.reshape(B.shrink(ks, ((1, 2), (0, 2))), (2,))
-    u1 = _unit_open(k1, sh, dt)  # (0, 1]
-    r = B.sqrt(B.mul(B.log(u1), -2.0))
-    u2 = _unit(k2, sh, dt)
-    c = B.cos(B.mul(u2, 2.0 * math.pi, out=u2))
-    return B.mul(r, c, out=r)
+    return B.random_normal(kt, shape=sh, dtype=dt)
 
 
 @names_memory_errors
@@ -406,9 +405,8 @@ def choice(
         idx = B.searchsorted(cdf, u, side="left")
         idx = B.reshape(idx if idx.dtype is _i64 else B.cast(idx, dtype=_i64), sh)
     else:
-        nonzero = B.item(B.reduce_sum(B.cast(B.cmpne(pt, 0.0), dtype=_i64), axes=(0,)))
-        if k > nonzero:
-            raise ValueError(f"choice: cannot take {k} samples without replacement from {nonzero} non-zero probabilities")
+        nonzero = B.reduce_sum(B.cast(B.cmpne(pt, 0.0), dtype=_i64), axes=(0,))
+        pt = B.guard(pt, functools.partial(_enough_nonzero, k), nonzero)
         u = _unit_open(kt, (n,), pt.dtype)  # (0, 1]
         keys = B.where(B.cmpne(pt, 0.0), B.div(B.log(u), pt), -math.inf)
         order = B.argsort(keys, axis=0, descending=True)
@@ -430,11 +428,19 @@ def _probabilities(p: Any, n: int, kt: Tensor) -> Tensor:
     B = backend_of("choice", kt, p)
     if n == 0:
         return p
-    if B.item(B.reduce_any(B.cmplt(p, 0.0), axes=(0,))) or B.item(
-        B.reduce_any(B.isnan(p), axes=(0,))
-    ):
+    negative, nan = B.reduce_any(B.cmplt(p, 0.0), axes=(0,)), B.reduce_any(B.isnan(p), axes=(0,))
+    return B.guard(p, functools.partial(_valid_probabilities, _P_ATOL[p.dtype]), negative, nan, B.reduce_sum(p, axes=(0,)))
+
+
+# The checks of choice's values, run by the backend's guard (now, or where the values
+# are computed lazily, when they are).
+def _valid_probabilities(tol: float, negative: bool, nan: bool, total: float) -> None:
+    if negative or nan:
         raise ValueError("choice: probabilities must be non-negative")
-    s = B.item(B.reduce_sum(p, axes=(0,)))
-    if not abs(s - 1.0) <= _P_ATOL[p.dtype]:
-        raise ValueError(f"choice: probabilities must sum to 1, got {s}")
-    return p
+    if not abs(total - 1.0) <= tol:
+        raise ValueError(f"choice: probabilities must sum to 1, got {total}")
+
+
+def _enough_nonzero(k: int, nonzero: int) -> None:
+    if k > nonzero:
+        raise ValueError(f"choice: cannot take {k} samples without replacement from {nonzero} non-zero probabilities")

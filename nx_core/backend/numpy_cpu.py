@@ -439,10 +439,17 @@ def arange_values(nd: np.dtype, start: Any, step: Any, i0: int, n: int) -> np.nd
             r = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
         return r.astype(nd)
     with np.errstate(over="ignore", invalid="ignore"):
-        r = np.float64(start) + np.arange(i0, i0 + n, dtype=np.float64) * np.float64(step)
+        # start + i * step, in place: a product by 1.0 and a sum with +0.0 after
+        # positive products change nothing, and are skipped.
+        r = np.arange(i0, i0 + n, dtype=np.float64)
+        step, start = np.float64(step), np.float64(start)
+        if step != 1.0:
+            r *= step
+        if start != 0.0 or math.copysign(1.0, start) < 0 or not step > 0.0:
+            r += start
         if n and i0 == 0:
             r[0] = start  # exactly start: -0.0 + 0 * step would be +0.0
-        return r.astype(nd)
+        return r if nd == np.float64 else r.astype(nd)
 
 
 def _by_kind(name: str, doc: str, kinds: str, ufunc: Any, kernel: Any, arity: int):
@@ -527,6 +534,11 @@ class NumpyBackend:
 
     def to_dlpack(self, t: Tensor, **kwargs: Any) -> Any:
         return _nd(t).__dlpack__(**kwargs)
+
+    def guard(self, t: Tensor, check: Any, *values: Tensor) -> Tensor:
+        """Calls ``check`` on the values now (this backend is eager) and returns ``t``."""
+        check(*[_nd(v).item() for v in values])
+        return t
 
     def dlpack_device(self, t: Tensor) -> tuple[int, int]:
         return (1, 0)  # kDLCPU
@@ -863,6 +875,10 @@ class NumpyBackend:
     def random_bits(self, key: Tensor, *, shape: Sequence[int], dtype: DType, tag: int = 0) -> Tensor:
         k = _nd(key)
         return self._wrap(_threefry.random_bits(int(k[0]), int(k[1]), tuple(shape), _NP[dtype], tag), dtype)
+
+    def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
+        k = _nd(key)
+        return self._wrap(_threefry.normal(int(k[0]), int(k[1]), tuple(shape), _NP[dtype]), dtype)
 
     # ---------------------------------------------------------- indexed access
     def gather(self, data: Tensor, indices: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:

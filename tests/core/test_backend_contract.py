@@ -1093,8 +1093,8 @@ def test_gather_scatter_known(be):
     z = F(np.zeros((1, 4), np.int64))
     r = be.scatter(z, indices=F(np.array([[1, 1, 2, 1]])), updates=F(np.array([[10, 40, 20, 5]])), axis=1, mode="add")
     assert H(r).tolist() == [[0, 55, 20, 0]]
-    with pytest.raises(IndexError):
-        be.gather(data, F(np.array([[4]])), axis=1)
+    with pytest.raises(IndexError):  # (a lazy backend raises when the values are computed)
+        H(be.gather(data, F(np.array([[4]])), axis=1))
 
 
 # ------------------------------------------------------------ unfold / fold
@@ -1385,8 +1385,8 @@ def test_linalg(be, dtname, layout):
         x = H(be.triangular_solve(at, rhs, upper=upper, transpose=transpose, unit_diag=unit))
         op = _H(eff) if transpose else eff
         _near(op @ x, rrhs, dtname, f"triangular_solve upper={upper} T={transpose} unit={unit}")
-    with pytest.raises(LinalgError):
-        be.cholesky(be.from_host(-np.eye(3, dtype=dt)))
+    with pytest.raises(LinalgError):  # (a lazy backend raises when the values are computed)
+        host(be, be.cholesky(be.from_host(-np.eye(3, dtype=dt))))
 
 
 @pytest.mark.parametrize("layout", ["broadcast", "masked", "empty"])

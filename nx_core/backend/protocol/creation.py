@@ -6,7 +6,7 @@ The conventions and the named contract clauses ([EW1], [EW2], [RED], [MOV]) are 
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ...dtype import DType
 from ...tensor import Tensor
@@ -114,6 +114,15 @@ class CreationPrimitives(Protocol):
     def item(self, t: Tensor) -> Scalar:
         """Frontend guarantees: ``t`` has exactly one element. Backend must: return it
         as a Python scalar (bool, int, float or complex)."""
+
+    def guard(self, t: Tensor, check: Callable[..., None], *values: Tensor) -> Tensor:
+        """Frontend guarantees: ``values`` are 0-d tensors of this backend (computed by
+        primitives); ``check`` is a module-level function, or a ``functools.partial`` of
+        one, that takes their values as Python scalars and raises the frontend's error
+        when they are bad. Backend must: return ``t`` (or a tensor of its values) such
+        that no value of the result is ever given out unless ``check`` passed: an eager
+        backend calls it before returning; a lazy one may call it when the result's
+        values are computed, and raise its error there."""
 
     def to_list(self, t: Tensor) -> Any:
         """Frontend guarantees: nothing. Backend must: nested Python lists of scalars

@@ -37,3 +37,17 @@ class RandomPrimitives(Protocol):
         ``threefry`` computes it), ``y0 ^ y1`` for uint32 and ``(y0 << 32) | y1`` for
         uint64: the same bits whatever the backend, and whatever part of the result is
         computed first or alone (a lazy backend computes any block on its own)."""
+
+    def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
+        """Frontend guarantees: ``key`` uint32 of shape ``(2,)``; ``shape`` non-negative
+        ints with fewer than 2**62 elements; ``dtype`` float32 or float64. Backend must: a
+        fresh C-contiguous tensor of standard normals whose element ``i`` (row-major) is
+        the first (``i`` even) or second (``i`` odd) normal of pair ``p = i // 2``, by
+        Box-Muller: ``(r cos t, r sin t)``, ``r = sqrt(-2 log u1)``, ``t = 2 pi u2``, from
+        uniforms made as ``uniform`` makes them: float64: ``u1 = 2 - f1``, ``u2 = f2 - 1``,
+        ``f1``/``f2`` the floats in [1, 2) of the uint64 Threefry bits of the counters
+        ``(hi(p) | 0xC0000000, lo(p))`` and ``(hi(p) | 0xE0000000, lo(p))``; float32: the
+        top 23 bits of the two words ``y0``, ``y1`` of the first counter, arithmetic in
+        float32 (``nx_core.backend._threefry.normal`` is the reference): the same values
+        whatever the backend, and whatever part of the result is computed first or alone."""
+

@@ -217,10 +217,10 @@ def test_one_operation_on_chunks_in_memory_skips_graph_optimisation(small_chunks
     a = np.arange(100_000.0).reshape(100, 1000)
     x = xp.persist(xp.asarray(a, device=DASK))
     assert x.arr.npartitions > 4
-    one = [xp.exp(x), xp.sum(x, axis=1), xp.exp(xp.asarray(a, device=DASK)), x + x]
+    normals = xp.random.normal(xp.random.key(1, device=DASK), shape=(100, 1000))  # one layer, no inputs
+    one = [xp.exp(x), xp.sum(x, axis=1), xp.exp(xp.asarray(a, device=DASK)), x + x, normals]
     assert all(_compute_kw(y.arr) == {"optimize_graph": False} for y in one)
-    normals = xp.random.normal(xp.random.key(1, device=DASK), shape=(100, 1000))  # layers to fuse
-    more = [xp.exp(xp.sin(x)), xp.exp(x)[:1], xp.sum(x, axis=0), xp.exp(xp.arange(10.0, device=DASK)), normals]
+    more = [xp.exp(xp.sin(x)), xp.exp(x)[:1], xp.sum(x, axis=0), xp.exp(xp.arange(10.0, device=DASK)), normals + 1.0]
     assert all(_compute_kw(y.arr) == {} for y in more)
 
     class Count(Callback):
@@ -375,3 +375,30 @@ def test_a_killed_worker_loses_nothing(cluster):
     want = np.asarray(xp.sum(xp.exp(xp.random.uniform(xp.random.key(11), shape=(2_000_000,))) * xp.cos(xp.random.uniform(xp.random.key(11), shape=(2_000_000,)))))
     np.testing.assert_allclose(float(got), float(want), rtol=1e-12)
     c.scale(2)
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        (0, slice(1, None, -1)),  # an int next to a reversed slice (the official suite's test_setitem drew it)
+        (1, None, 2, slice(None, None, -3)),
+        (Ellipsis, 1),
+        (1, slice(0, 0)),
+        (slice(None, None, -1), 0, slice(3, 0, -2)),
+        (-1,),  # a negative int (test_setitem drew x[-1] = v too)
+        (-2, slice(None), -1),
+    ],
+)
+def test_writes_through_basic_keys(key):
+    """x[key] = v for basic keys: ints, reversed slices, None and Ellipsis, on chunks
+    that the key cuts, as on the CPU device."""
+
+    def run(d):
+        with dask.config.set({"array.chunk-size": "64B"}):
+            x = xp.reshape(xp.arange(24.0, device=d), (2, 3, 4))
+        shape = x[key].shape
+        x[key] = xp.reshape(xp.arange(float(np.prod(shape, dtype=int)), device=d), shape) - 100.0
+        return x
+
+    got, want = both(run)
+    np.testing.assert_array_equal(got, want)
