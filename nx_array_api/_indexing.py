@@ -563,7 +563,10 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
     if key.__class__ is Array and key.dtype is _BOOL and key.ndim and key.shape == x.shape[: key.ndim] and key.backend is x.backend and x._ns.boolean_indexing and not isinstance(v, Tensor):
         # x[mask] = scalar: the shape of x[mask] is not needed, so the mask is handed to
         # the backend as it is (a lazy backend then writes without computing the mask).
-        x.backend.index_put(x, (key,), v)
+        try:
+            x.backend.index_put(x, (key,), v)
+        except NxInvalidArgument as e:
+            raise ValueError(core_message(name, e)) from None
         return
     basic, t, k, shape = _resolve(name, x, key)
     v = _fit(name, v, shape)

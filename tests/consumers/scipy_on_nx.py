@@ -124,10 +124,6 @@ STRICT_BY_DESIGN: dict[str, str] = {
         "array (xp.full(2, nan), iterated), and _mode_result's xpx.at(count)[i].set(0) writes "
         "into count while mode, which shares its memory, is alive"
     ),
-    r"test_hierarchy::TestMax(Dists|Inconsts|RStat)::test_max(dists|inconsts|Rstat)_Q_linkage\[": (
-        "the test's own loop: b = B[index] (a view of B) is alive when "
-        "xpx.at(B, i).set(...) writes into B"
-    ),
 }
 
 

@@ -27,7 +27,7 @@ from ...dtype import DType
 from ...tensor import Tensor
 from ..numpy_cpu import _NP
 from . import steps
-from .core import blocks_of, layer, meta_of
+from .core import blocks_of, known, layer, meta_of
 
 __all__ = ["Reductions", "REDUCTIONS"]
 
@@ -43,6 +43,13 @@ class Reductions:
             return self._small(name, (x,), {"axes": axes}, out)  # type: ignore[attr-defined]
         dtype, _ = self._result_dtype(name, ((steps.TENSOR, x.dtype),), (("axes", (0,)),))  # type: ignore[attr-defined]
         a = x.arr
+        if a.npartitions == 1:
+            h = known(a)
+            if h is not None:
+                # Values held here already (host data): reduced now, as their one task would
+                # be, so that what depends on the result (an index check) can run now too.
+                v = np.asarray(steps.reduce_step(name, x.dtype, h, axes, keepdims=False), dtype=_NP[dtype])
+                return self._into(out, da.from_array(v), dtype)  # type: ignore[attr-defined]
         if all(len(a.chunks[i]) == 1 for i in axes):
             # Each chunk holds the reduced axes whole (a sum along the rows of blocks of
             # rows): one task per chunk gives its final values, with no tree of partials.
