@@ -13,7 +13,6 @@ TypeError instead.
 from __future__ import annotations
 
 import sys
-from math import prod
 from typing import Any, Callable
 
 from nx_core.dtype import DType
@@ -38,9 +37,9 @@ _PY_SCALARS = (bool, int, float, complex)
 
 def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None, function: bool) -> tuple[Any, Any, DType]:
     """Validates and promotes two operands: (a, b, dtype), tensors of the promoted dtype
-    broadcast to one shape, or a tensor and a Python scalar (always the second operand;
-    a scalar first operand is filled out to a tensor). The first is always a tensor, on
-    the backend both arrays share (ValueError when they live on two devices). When the
+    broadcast to one shape, or a tensor and a Python scalar in the order given (the
+    caller hands a scalar first to the primitive through ``_scalar_first``). Arrays live on the
+    backend both share (ValueError when they live on two devices). When the
     backend's primitive ``prim`` broadcasts by itself ([EW2]), shapes that differ are
     checked to broadcast together and the tensors keep them. ``function``: called as a
     named function (where the standard takes Python scalars from version 2024.12 on),
@@ -97,8 +96,8 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
         return r
     if d not in allowed:
         raise not_allowed(name, d, allowed)
-    if not isinstance(a, Tensor):
-        return _scalar_first(b.backend, prim, d, a, b.shape), b, d
+    if not isinstance(a, Tensor):  # a Python scalar first: the caller places it
+        return a, b, d
     if isinstance(b, Tensor) and a.shape != b.shape:
         shape = broadcast_pair(name, a.shape, b.shape)
         if not _broadcasts(a.backend, prim):
@@ -126,18 +125,15 @@ def _beyond_range(prim: str | None, x: Any, s: Any, scalar_first: bool) -> tuple
 _COMPARES = frozenset(("cmpeq", "cmpne", "cmplt", "cmple"))
 
 
-def _scalar_first(B: Any, prim: str | None, d: DType, value: Any, shape: tuple) -> Tensor:
-    """A scalar that comes first to binary primitive ``prim`` (which takes scalars second
-    only), as a tensor of dtype ``d``: 0-d where ``prim`` broadcasts its operands itself
-    and the other operand has more than ``_FILL_AT_MOST`` elements, so that ``1.0 - x``
-    allocates and fills no array of ``x``'s shape; else filled out to ``shape`` (on a
-    small array that is cheaper than broadcasting: 0.2 us on 8 elements)."""
-    if prod(shape) > _FILL_AT_MOST and _broadcasts(B, prim):
-        return B.full(d, (), value)
-    return B.full(d, shape, value)
-
-
-_FILL_AT_MOST = 1024
+def _scalar_first(B: Any, prim: str | None, d: DType, value: Any, shape: tuple) -> Any:
+    """A Python scalar that comes first to binary primitive ``prim``, for operands of
+    dtype ``d``: the scalar itself where ``prim`` broadcasts its operands ([EW2]: such a
+    primitive takes a scalar first, as it takes one second), else a 0-d tensor broadcast
+    to ``shape`` (a stride-0 view of one element). No array of the other operand's shape
+    is filled either way: ``1.0 - x`` costs what ``x - 1.0`` costs."""
+    if _broadcasts(B, prim):
+        return value
+    return broadcast_tensor(B.full(d, (), value), shape)
 
 
 def _broadcasts(B: Any, prim: str | None) -> bool:
@@ -219,6 +215,9 @@ def binary(
     # call on two arrays alike, and of the last call on an array and a Python float.
     pair: tuple = (None, None, None)
     with_float: tuple = (None, None, None)
+    # ... and of the last call on a Python float first and an array whose dtype is the
+    # result's, where the primitive takes the scalar first itself ([EW2]: 1.0 - x).
+    float_first: tuple = (None, None, None)
 
     def primitive(B: Any, d: DType, scalar: bool) -> Any:
         """B's primitive, for operands of dtype ``d`` (checked to be allowed), and the
@@ -235,6 +234,7 @@ def binary(
 
     def make(function: bool) -> Callable[[Any, Any], Any]:
         def f(x1: Any, x2: Any, /) -> Any:
+            nonlocal float_first
             c = x1.__class__  # (cheaper than type(x1))
             if (c is Array or c is StrictArray) and x2.__class__ is c:
                 k = pair
@@ -255,10 +255,23 @@ def binary(
                 a, b, d = _operands(name, x1, x2, allowed, prim, function)
                 op = primitive(a.backend, d, b is x2)
             else:
-                if not function and not known_operand(x1, x2):
+                if c is float and (x2.__class__ is Array or x2.__class__ is StrictArray):  # 1.0 - x: as x - 1.0 above
+                    k = float_first
+                    if k[1] is x2.dtype and k[0] is x2.backend and not (function and x2._ns.refused):
+                        if gated:
+                            gate(name, x1, x2)
+                        return k[2](x1, x2)
+                elif not function and not known_operand(x1, x2):
                     return NotImplemented
                 a, b, d = _operands(name, x1, x2, allowed, prim, function)
-                op = primitive(a.backend, d, not isinstance(b, Tensor))
+                if isinstance(a, Tensor):
+                    op = primitive(a.backend, d, not isinstance(b, Tensor))
+                else:  # a Python scalar first ([EW2])
+                    B = b.backend
+                    a = _scalar_first(B, prim, d, a, b.shape)
+                    op = primitive(B, d, False)
+                    if a is x1 and c is float and x2.dtype is d and d in _INEXACT:
+                        float_first = (B, d, op)
             if gated:
                 gate(name, x1, x2)
             return op(a, b)
@@ -276,10 +289,13 @@ def binary(
             elif not function and not known_operand(x1, x2):
                 return NotImplemented
             a, b, d = _operands(name, x1, x2, allowed, prim, function)
-            B = a.backend
-            if not isinstance(b, Tensor):  # a Python scalar: the backend takes scalars second only
-                b = _scalar_first(B, prim, d, b, a.shape)
-            op = primitive(B, d, False)
+            if not isinstance(a, Tensor):  # greater(0.5, x): the scalar comes second to prim
+                op = primitive(b.backend, d, True)
+            else:
+                B = a.backend
+                if not isinstance(b, Tensor):
+                    b = _scalar_first(B, prim, d, b, a.shape)
+                op = primitive(B, d, False)
             if gated:
                 gate(name, x1, x2)
             return op(b, a)
@@ -289,9 +305,29 @@ def binary(
         g.__doc__ = doc
         return g
 
+    def reflected_of(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+        """The reflected operator (``1.0 - x`` is ``x.__rsub__(1.0)``): ``op(other, x)``,
+        with the case of a Python float first on an array of a floating-point dtype
+        answered from ``float_first`` as ``x - 1.0`` is from ``with_float``."""
+
+        def reflected(x: Any, other: Any, /) -> Any:
+            if other.__class__ is float:
+                k = float_first
+                if k[1] is x.dtype and k[0] is x.backend:
+                    if gated:
+                        gate(name, other, x)
+                    return k[2](other, x)
+            elif not known_operand(x, other):
+                return NotImplemented
+            return op(other, x)
+
+        reflected.__name__ = reflected.__qualname__ = name
+        return reflected
+
     fn = make(True)
     if operators:
-        OPERATORS[name] = (make(False), operators_of(fn)[1])
+        op = make(False)
+        OPERATORS[name] = (op, operators_of(fn)[1] if swap else reflected_of(op))
     return fn
 
 

@@ -235,18 +235,23 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = N
     is never looked up."""
 
     def op(self: "NumpyBackend", a: Any, b: Any, out: Tensor | None = None) -> Tensor:
-        x = a.arr
-        if x is None:
-            x = _nd(a)
-        c = b.__class__
-        if c is a.__class__ or not (c is float or c is int or c is bool or c is complex):  # (identity tests: cheaper than a set's)
+        ca, c = a.__class__, b.__class__  # (identity tests below: cheaper than a set's)
+        if c is ca:  # two tensors: the common call
             y = b.arr
             if y is None:
                 y = _nd(b)
             s = None
-        else:
-            y = b
-            s = a.shape  # a scalar operand: the result has a's shape
+        elif c is float or c is int or c is bool or c is complex:
+            y = b  # a scalar second: the result has a's shape
+            s = a.shape
+        elif ca is float or ca is int or ca is bool or ca is complex:
+            return _scalar_first(self, ufunc, name, result, a, b, out)  # [EW2]: 1.0 - x
+        else:  # two tensors of two classes
+            y = _nd(b)
+            s = None
+        x = a.arr
+        if x is None:
+            x = _nd(a)
         if out is None:
             r = ufunc(x, y)
             if r.__class__ is _ndarray:  # _native, inlined: this is every binary op's path
@@ -273,6 +278,24 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = N
     op.__doc__ = doc
     op.broadcasts = True  # type: ignore[attr-defined]  # [EW2]: a ufunc broadcasts its operands
     return op
+
+
+def _scalar_first(self: "NumpyBackend", ufunc: Any, name: str, result: DType | None, a: Any, b: Tensor, out: Tensor | None) -> Tensor:
+    """``ufunc(a, b)`` for a Python scalar ``a`` ([EW2]): the result has ``b``'s shape and
+    dtype (or ``result``); NumPy reads the scalar in ``b``'s dtype (NEP 50), as it reads a
+    scalar second, so no array of it is made."""
+    if out is None:
+        y = b.arr
+        r = ufunc(a, _nd(b) if y is None else y)
+        if r.__class__ is _ndarray:
+            return _native(r, b.dtype if result is None else result, self)
+        return self._wrap(r, b.dtype if result is None else result)
+    try:
+        ufunc(a, _nd(b), out=_nd(out))
+    except ValueError:
+        _check_writable(name, out)
+        raise
+    return out
 
 
 def _unary_ufunc(ufunc: Any, name: str, doc: str, result: DType | None = None):
@@ -318,17 +341,22 @@ def _kernel(fn: Any, name: str, doc: str, arity: int):
 
     else:
 
-        def op(self: "NumpyBackend", a: Tensor, b: Any, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
-            x = _nd(a)
-            y = _arg(b)
-            if type(y) is not _ndarray:
+        def op(self: "NumpyBackend", a: Any, b: Any, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
+            x, y = _arg(a), _arg(b)
+            if type(y) is not _ndarray:  # a Python scalar second
                 y = np.asarray(y, dtype=x.dtype)
+            elif type(x) is not _ndarray:  # [EW2]: a Python scalar first
+                x = np.asarray(x, dtype=y.dtype)
+            if x.shape != y.shape:  # [EW2]: broadcasts (stride-0 views of the natives; kernels only read them)
+                x, y = np.broadcast_arrays(x, y)
             o = None if out is None else _nd(out)
-            if x.ndim == 0 and y.ndim == 0:
+            if x.ndim == 0:
                 r = fn(x.reshape(1), y.reshape(1), out=None if o is None else o.reshape(1)).reshape(())
             else:
                 r = fn(x, y, out=o)
             return self._wrap(r) if out is None else out
+
+        op.broadcasts = True  # type: ignore[attr-defined]
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc
@@ -460,8 +488,17 @@ def _by_kind(name: str, doc: str, kinds: str, ufunc: Any, kernel: Any, arity: in
     if arity == 2:
         fast, slow = _binary_ufunc(ufunc, name, doc), _kernel(kernel, name, doc, 2)
 
-        def op(self: "NumpyBackend", a: Tensor, b: Any, out: Tensor | None = None) -> Tensor:
-            return (fast if a.dtype.kind in kinds else slow)(self, a, b, out=out)
+        def op(self: "NumpyBackend", a: Any, b: Any, out: Tensor | None = None) -> Tensor:
+            if a.__class__ is float:  # [EW2]: a Python scalar first (1.0 / x)
+                kind = b.dtype.kind
+            else:
+                try:
+                    kind = a.dtype.kind
+                except AttributeError:  # another Python scalar first (2 ** x)
+                    kind = b.dtype.kind
+            return (fast if kind in kinds else slow)(self, a, b, out=out)
+
+        op.broadcasts = True  # type: ignore[attr-defined]  # [EW2]: both paths broadcast
 
     else:
         fast, slow = _unary_ufunc(ufunc, name, doc), _kernel(kernel, name, doc, 1)

@@ -76,19 +76,28 @@ def test_incompatible_shapes_are_a_value_error_naming_the_function():
             getattr(xp, name)(x, y)
 
 
-def test_ufunc_primitives_say_they_broadcast_and_are_given_unexpanded_operands(monkeypatch):
+def test_numpy_primitives_say_they_broadcast_and_are_given_unexpanded_operands(monkeypatch):
+    """Every binary primitive of the NumPy backend broadcasts ([EW2]): ufuncs by
+    themselves, kernels (integer division, shifts, integer powers) through stride-0 views
+    of their natives; the frontend makes no broadcast view for any of them."""
     B = NumpyBackend
-    assert ew._broadcasts(xp.ones(1).backend, "add") and ew._broadcasts(xp.ones(1).backend, "cmplt")
-    assert not ew._broadcasts(xp.ones(1).backend, "div")  # integer C division is a kernel
-    assert not ew._broadcasts(xp.ones(1).backend, "pow")
+    be = xp.ones(1).backend
+    for prim in ("add", "cmplt", "div", "pow", "mod_", "floor_divide", "remainder", "bitwise_left_shift", "atan2"):
+        assert ew._broadcasts(be, prim), prim
 
     def refuse(self, t, shape):
         raise AssertionError("broadcast_to called for a primitive that broadcasts")
 
     x, row = xp.ones((2, 3)), xp.arange(3.0)
+    i, irow = xp.full((2, 3), 7), xp.asarray([1, 2, 3])
     monkeypatch.setattr(B, "broadcast_to", refuse)
     np.testing.assert_array_equal(np.asarray(x + row), np.ones((2, 3)) + np.arange(3.0))
     np.testing.assert_array_equal(np.asarray(row < x), np.arange(3.0) < np.ones((2, 3)))
+    np.testing.assert_array_equal(np.asarray(i // irow), np.full((2, 3), 7) // [1, 2, 3])
+    np.testing.assert_array_equal(np.asarray(irow % i), [1, 2, 3] % np.full((2, 3), 7))
+    np.testing.assert_array_equal(np.asarray(irow << i), np.left_shift([1, 2, 3], np.full((2, 3), 7)))
+    np.testing.assert_array_equal(np.asarray(7 // irow), 7 // np.asarray([1, 2, 3]))
+    np.testing.assert_array_equal(np.asarray(2 ** irow), 2 ** np.asarray([1, 2, 3]))
 
 
 def test_inplace_operator_with_a_broadcast_operand():
@@ -104,17 +113,15 @@ def test_inplace_operator_with_a_broadcast_operand():
 SCALAR_FIRST = [("f", 2.5), ("f", -0.0), ("f", float("nan")), ("i", 3), ("i", 0)]
 
 
-@pytest.mark.parametrize("fill_at_most", [0, 1024], ids=["0-d", "filled"])
 @pytest.mark.parametrize("device", ["cpu", "dask"])
 @pytest.mark.parametrize("name,ref,kind", FUNCS, ids=[f[0] for f in FUNCS])
-def test_a_python_scalar_first_gives_numpys_values(name, ref, kind, device, fill_at_most, monkeypatch):
+def test_a_python_scalar_first_gives_numpys_values(name, ref, kind, device):
     """``f(scalar, x)`` (``1.0 - x``, ``2 ** x`` and ``3 > x`` among them): a scalar first
-    reaches a primitive that broadcasts as a 0-d tensor when ``x`` is large, and is
-    filled out to ``x``'s shape otherwise; the values are NumPy's either way, for every
-    layout of ``x``."""
+    reaches a primitive that broadcasts as the Python scalar itself (the CPU device), and
+    one that does not as a stride-0 view of one element (the Dask device); the values are
+    NumPy's either way, for every layout of ``x``."""
     if device == "dask":
         pytest.importorskip("dask")
-    monkeypatch.setattr(ew, "_FILL_AT_MOST", fill_at_most)
     a, _ = operands(kind, (3, 4), ())
     f = getattr(xp, name)
     for k, s in SCALAR_FIRST:
@@ -128,20 +135,35 @@ def test_a_python_scalar_first_gives_numpys_values(name, ref, kind, device, fill
             np.testing.assert_array_equal(np.asarray(got), want)
 
 
-def test_operators_with_a_scalar_first_make_no_array_of_the_operands_shape():
-    """``1.0 - x`` allocates its result only: the scalar is a 0-d tensor for a ufunc
-    primitive (it was an array of x's shape, filled)."""
+@pytest.mark.parametrize("n", [8, 1_000_000])
+def test_operators_with_a_scalar_first_make_no_array_of_the_operands_shape(n, monkeypatch):
+    """``1.0 - x`` allocates its result only, on any size: the primitive takes the Python
+    scalar first ([EW2]); no array is filled with it and no view broadcasts it, for the
+    ufuncs and for the kernels (integer division, remainders, shifts, integer powers)."""
     import tracemalloc
 
-    x = xp.asarray(np.linspace(0.0, 1.0, 1_000_000))
-    for op in (lambda: 1.0 - x, lambda: 2.0 * x, lambda: 0.5 < x, lambda: xp.greater(x, 0.5)):
-        op()
+    a = np.linspace(0.0, 1.0, n)
+    ka = np.arange(1, n + 1) % 97 + 1
+    x, k = xp.asarray(a), xp.asarray(ka)
+    ufuncs = (
+        (lambda: 1.0 - x, 1.0 - a), (lambda: 2.0 * x, 2.0 * a), (lambda: 0.5 < x, 0.5 < a),
+        (lambda: xp.greater(0.5, x), 0.5 > a), (lambda: 1.0 / x, 1.0 / a), (lambda: 2.0 ** x, 2.0 ** a),
+    )
+    kernels = ((lambda: 7 // k, 7 // ka), (lambda: 7 % k, 7 % ka), (lambda: 1 << k, np.left_shift(1, ka) * (ka < 64)), (lambda: 3**k, 3**ka))
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("an array of the scalar was made")
+
+    monkeypatch.setattr(NumpyBackend, "full", refuse)
+    monkeypatch.setattr(NumpyBackend, "broadcast_to", refuse)
+    for op, want in ufuncs + kernels:
+        np.testing.assert_array_equal(np.asarray(op()), want)
+    for op, _ in ufuncs:
         tracemalloc.start()
         r = op()
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         assert peak < r.size * r.dtype.itemsize + 64 * 1024, f"peak {peak} bytes"
-    np.testing.assert_array_equal(np.asarray(1.0 - x), 1.0 - np.linspace(0.0, 1.0, 1_000_000))
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64", "complex64", "complex128"])

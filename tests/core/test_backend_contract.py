@@ -377,6 +377,18 @@ def _case_binary(be, name, dtname, layout):
         s = _SCALAR[dt.kind]
         want_s = np.asarray(ref(ra, np.full(ra.shape, s, dtype=dt))).astype(res_dt)
         check(host(be, op(a, s)), want_s, exact=exact, what=f"{name} {dtname} {layout} scalar")
+        if getattr(op, "broadcasts", False):  # [EW2]: such a primitive takes a scalar first too
+            want_f = np.asarray(ref(np.full(ra.shape, s, dtype=dt), ra)).astype(res_dt)
+            r = op(s, a)
+            assert be.dtype(r) == _dt(res_dt.name)
+            check(host(be, r), want_f, exact=exact, what=f"{name} {dtname} {layout} scalar first")
+            out = be.buffer(_dt(res_dt.name), want_f.shape)
+            assert op(s, a, out=out) is out
+            check(host(be, out), want_f, exact=exact, what=f"{name} {dtname} {layout} scalar first out=")
+            if ra.ndim == 2 and ra.size:  # and operands of two shapes: a row against every row
+                row, rrow = make(be, "contiguous", ra.shape[1:], bgen)
+                want_b = np.asarray(ref(ra, np.broadcast_to(rrow, ra.shape))).astype(res_dt)
+                check(host(be, op(a, row)), want_b, exact=exact, what=f"{name} {dtname} {layout} broadcast")
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)

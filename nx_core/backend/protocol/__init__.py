@@ -34,7 +34,8 @@ Conventions (they hold for every primitive unless its docstring says otherwise):
   may keep the order of transposed inputs, as NumPy does, to save a copy); where a
   docstring says C-contiguous it means exactly that.
 * Binary element-wise primitives accept a Python scalar (bool, int, float, complex) as
-  their second operand; the frontend has checked it is representable in the dtype.
+  their second operand, and those that broadcast ([EW2]) as their first operand too;
+  the frontend has checked it is representable in the dtype.
 * The frontend has validated everything it can: axes are non-negative, in range and
   deduplicated; shapes are broadcast (via ``expand``) and compatible; dtypes are
   promoted; ``axis`` arguments are ints in ``[0, ndim)``.
@@ -48,8 +49,11 @@ Named contract clauses used in the docstrings:
   A backend whose binary primitive broadcasts by itself (NumPy's ufuncs do) may say so
   with a true ``broadcasts`` attribute on the method's function; the frontend then
   checks that the operands' shapes broadcast together and hands them over unexpanded
-  (``x + row`` makes no stride-0 view first; a scalar first operand, as in ``1.0 - x``,
-  comes as a 0-d tensor). ``out`` then has the broadcast shape.
+  (``x + row`` makes no stride-0 view first), and takes a Python scalar as its first
+  operand as it takes one second (``1.0 - x`` is ``sub(1.0, x)``: the result has the
+  tensor's shape and dtype; no array of the scalar is made). ``out`` then has the
+  broadcast shape. For a primitive that does not broadcast, the frontend gives a scalar
+  first as a stride-0 view of one element (``expand`` of a 0-d tensor).
 [EW1] Frontend guarantees: ``out``, if given, has ``x``'s shape and the result dtype
   (``x``'s unless stated). Backend must: as [EW2] with one operand.
 [RED] Frontend guarantees: ``axes`` are valid, non-negative and unique (``()`` means no
