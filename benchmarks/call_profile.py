@@ -1,4 +1,4 @@
-"""Where the time of one small call goes: the per-call profile of docs/performance.md.
+"""Where the time of one small call goes: the per-call profile of docs/design.md (Per-call cost: Where the time goes).
 
     python benchmarks/call_profile.py [--repeat 9]
 

@@ -476,6 +476,8 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: A
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
     """An array of ``shape`` filled with zeros (default dtype float64)."""
     if dtype is None:  # _filled's common case, one call less
+        if shape.__class__ is int and shape >= 0:
+            shape = (shape,)
         last = _val.LAST_PLAIN
         n = last[1] if shape is last[0] else plain_size(shape)
         if n > 0 and n < _SMALL_F64:  # (a chained comparison is not specialised by CPython)
