@@ -14,7 +14,6 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from typing import Any as _Any
 
 from nx_core.device import using_device
 
@@ -118,29 +117,9 @@ _ALL = sorted(
     }
 )
 
-# The extensions are attributes of the namespace only while the flags enable them (as the
-# standard says to detect one: hasattr(xp, "linalg")), and __array_api_version__ and
-# __all__ follow the flags: all three are answered by the module's __getattr__ (PEP 562),
-# read when asked, so that nothing is rebound when a flag changes.
+# The extensions, __array_api_version__ and __all__ follow the flags (Namespace.module_hooks).
 del fft, linalg  # the submodules' import bound them; __getattr__ answers for them
-_EXTENSIONS = {"linalg": _linalg, "fft": _fft}
-
-
-def __getattr__(name: str) -> _Any:
-    if name == "__array_api_version__":
-        return _NS.api_version
-    if name == "__all__":
-        return sorted([*_ALL, *_NS.enabled_extensions])
-    ext = _EXTENSIONS.get(name)
-    if ext is not None:
-        if name in _NS.enabled_extensions:
-            return ext
-        raise AttributeError(f"module 'nx_array_api' has no attribute {name!r}: the {name} extension is disabled (set_flags(enabled_extensions=...))")
-    raise AttributeError(f"module 'nx_array_api' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), "__array_api_version__", "__all__", *_NS.enabled_extensions})
+__getattr__, __dir__ = _NS.module_hooks(_ALL, {"linalg": _linalg, "fft": _fft}, globals())
 
 
 # The flags, from the environment (NX_API_VERSION, ...).

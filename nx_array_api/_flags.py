@@ -231,6 +231,30 @@ class Namespace:
     def has_extension(self, ext: str) -> bool:
         return ext in self.enabled_extensions
 
+    def module_hooks(self, names: Collection[str], extensions: dict[str, Any], module_globals: dict[str, Any]) -> tuple[Any, Any]:
+        """The namespace module's ``__getattr__`` and ``__dir__`` (PEP 562): the extensions
+        (``extensions``: name -> submodule) are attributes only while the flags enable
+        them (as the standard says to detect one: ``hasattr(xp, "linalg")``), and
+        ``__array_api_version__`` and ``__all__`` (``names`` and the enabled extensions)
+        follow the flags: read when asked, so that nothing is rebound when a flag changes."""
+
+        def __getattr__(name: str) -> Any:
+            if name == "__array_api_version__":
+                return self.api_version
+            if name == "__all__":
+                return sorted([*names, *self.enabled_extensions])
+            ext = extensions.get(name)
+            if ext is not None:
+                if name in self.enabled_extensions:
+                    return ext
+                raise AttributeError(f"module {self.name!r} has no attribute {name!r}: the {name} extension is disabled ({self._setter}(enabled_extensions=...))")
+            raise AttributeError(f"module {self.name!r} has no attribute {name!r}")
+
+        def __dir__() -> list[str]:
+            return sorted({*module_globals, "__array_api_version__", "__all__", *self.enabled_extensions})
+
+        return __getattr__, __dir__
+
 
 def register_extension(ext: str, names: Collection[str]) -> None:
     """Records the function names of extension ``ext`` (its module calls this), so that

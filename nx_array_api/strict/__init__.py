@@ -24,7 +24,6 @@ its own flags, and arrays of the two never mix (they are on different devices).
 
 from __future__ import annotations
 
-from typing import Any as _Any
 
 from .. import __version__  # noqa: F401
 from .._array_object import StrictArray as Array
@@ -138,27 +137,8 @@ _OWN = (
 )
 _ALL = sorted({*_OWN, *_c, *_ew, *_ix, *_la, *_sr, *_st, *_so, *_sf, *_uf})
 
+# As in nx_array_api: the extensions, __array_api_version__ and __all__ follow the flags.
 del fft, linalg  # the submodules' import bound them; __getattr__ answers for them
-_EXTENSIONS = {"linalg": _linalg, "fft": _fft}
-
-
-def __getattr__(name: str) -> _Any:
-    # As in nx_array_api: the extensions, __array_api_version__ and __all__ follow the
-    # flags when read; nothing is rebound when a flag changes.
-    if name == "__array_api_version__":
-        return _NS.api_version
-    if name == "__all__":
-        return sorted([*_ALL, *_NS.enabled_extensions])
-    ext = _EXTENSIONS.get(name)
-    if ext is not None:
-        if name in _NS.enabled_extensions:
-            return ext
-        raise AttributeError(f"module 'nx_array_api.strict' has no attribute {name!r}: the {name} extension is disabled (set_array_api_strict_flags(enabled_extensions=...))")
-    raise AttributeError(f"module 'nx_array_api.strict' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), "__array_api_version__", "__all__", *_NS.enabled_extensions})
-
+__getattr__, __dir__ = _NS.module_hooks(_ALL, {"linalg": _linalg, "fft": _fft}, globals())
 
 _NS.set_from_environment("ARRAY_API_STRICT_")
