@@ -220,7 +220,13 @@ class Indexing:
         if all(h is not _LAZY for h in held):
             # Every index in memory: the positions written, by NumPy's own indexing of
             # each axis's coordinates (broadcast views: no memory of x's size).
-            _check_unsigned(held, x.shape)
+            ax = 0
+            for j, k in enumerate(items):  # (one axis each: masks are coordinates by now)
+                if k is None:
+                    continue
+                if isinstance(k, Tensor):  # checked, negatives counted from the end, uint64 unwrapped
+                    held[j] = index_values("index_put", k, ax, x.shape[ax])
+                ax += 1
             grids = [np.broadcast_to(np.arange(n, dtype=np.int64).reshape((n,) + (1,) * (x.ndim - d - 1)), x.shape) for d, n in enumerate(x.shape)]
             try:
                 pos: Any = np.ravel_multi_index(tuple(g[tuple(held)] for g in grids), x.shape)
@@ -338,21 +344,6 @@ class Indexing:
 
 
 _LAZY = object()
-
-
-def _check_unsigned(held: list, shape: tuple) -> None:
-    """IndexError for a uint64 index array in memory with a value past its axis: NumPy
-    converts such arrays to intp, where ``2**64 - 1`` would become ``-1`` and write the
-    last element."""
-    ax = 0
-    for h in held:
-        if h is None:
-            continue
-        if isinstance(h, np.ndarray) and h.dtype == np.uint64 and h.size:
-            m = int(h.max())
-            if m >= shape[ax]:
-                raise IndexError(f"index {m} is out of bounds for axis {ax} with size {shape[ax]}")
-        ax += h.ndim if isinstance(h, np.ndarray) and h.dtype == np.bool_ else 1
 
 
 def _held(k: Any) -> Any:
