@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import sys
+import threading
 
 import numpy as np
 
@@ -225,10 +226,11 @@ def random_bits(
 #: 2**30), never share a counter.
 NORMAL_TAGS = (0xC0000000, 0xE0000000)
 #: Pairs of normals made at a time: a few MB of buffers, within the cache shared by the
-#: cores. Each block is about 80 NumPy calls; blocks half this size made two threads
-#: (Dask's, one per core) queue on the GIL between short calls (normals mean+std on
-#: the Dask device against raw Dask: 1.51-1.75 with 1 << 15, 1.26-1.41 with 1 << 16).
-_PAIRS = 1 << 16
+#: cores. Each block is about 300 NumPy calls, each of which lets go of the GIL and takes
+#: it back; smaller blocks made two threads (Dask's, one per core) queue on the GIL
+#: between short calls (normals mean+std on the Dask device against raw Dask, kept
+#: buffers: 1.31 with 1 << 16, 1.18 with 1 << 17).
+_PAIRS = 1 << 17
 
 
 def _words(ks: tuple, tag: int, p: np.ndarray, bufs: tuple) -> tuple[np.ndarray, np.ndarray]:
@@ -340,14 +342,26 @@ def _sincos_2pi(u: np.ndarray, c: np.ndarray, s: np.ndarray, w: dict) -> tuple[n
     return cos, sin
 
 
+_LOCAL = threading.local()
+
+
 def _workspace(n: int, dtype: np.dtype) -> dict:
-    """The buffers ``_pairs`` works in, for ``n`` pairs at a time."""
-    return {
+    """The buffers ``_pairs`` works in, for up to ``n`` pairs at a time, and ``z`` (two
+    normals a pair): this thread's, kept from its last call when they are large enough.
+    A Dask worker thread draws chunk after chunk, and fresh buffers of a few MB each time
+    cost page faults; kept, they are at most ``2 * _PAIRS`` pairs' (about 20 MB) a thread."""
+    kept = _LOCAL.__dict__.get(dtype)
+    if kept is not None and kept["t"].size >= n:
+        return kept
+    w = {
         "bufs": (np.empty(n, np.uint32), np.empty(n, np.uint32), np.empty(n, np.uint32)),
         "w1": np.empty(n, np.uint64), "w2": np.empty(n, np.uint64),
         "t": np.empty(n, dtype), "o": np.empty(n, dtype), "c": np.empty(n, dtype), "s": np.empty(n, dtype),
         "oi": np.empty(n, np.int8), "m1": np.empty(n, np.int8), "sign": np.empty(n, dtype),
     }
+    w["z"] = np.empty(2 * n, dtype)
+    _LOCAL.__dict__[dtype] = w
+    return w
 
 
 def _pairs(ks: tuple, p: np.ndarray, dtype: np.dtype, w: dict, z: np.ndarray) -> None:
@@ -373,7 +387,7 @@ def _pairs(ks: tuple, p: np.ndarray, dtype: np.dtype, w: dict, z: np.ndarray) ->
     np.multiply(r, dtype.type(-2), out=r)
     np.sqrt(r, out=r)
     u2 = np.subtract(f2, dtype.type(1), out=f2)  # [0, 1)
-    sub = {k: v[:m] for k, v in w.items() if k != "bufs"}
+    sub = {k: v[:m] for k, v in w.items() if k != "bufs" and k != "z"}
     c, s = _sincos_2pi(u2, sub["c"], sub["s"], sub)
     pair = z.reshape(m, 2)
     np.multiply(c, r, out=pair[:, 0])
@@ -404,7 +418,7 @@ def normal(
     ks = (k0, k1, k0 ^ k1 ^ _PARITY)
     starts, length = _runs(tuple(shape), box)
     w = _workspace(min(2 * _PAIRS, flat.size + 2), dtype)  # (a block of short runs may span one pair more per run)
-    z = np.empty(2 * len(w["t"]), dtype)
+    z = w["z"]
     if len(starts) == 1 or length >= 4 * _PAIRS:
         # Runs of consecutive elements: the pairs they span, a block at a time.
         pos = 0

@@ -60,10 +60,42 @@ def test_the_derivation(dtype):
         ((200_003,), ((1, 200_002),)),
     ],
 )
-def test_any_block_is_the_whole_arrays(dtype, shape, box):
+@pytest.mark.parametrize("pairs", [None, 1 << 10])  # the kernel's blocks, and small ones: runs over many blocks
+def test_any_block_is_the_whole_arrays(dtype, shape, box, pairs, monkeypatch):
     whole = T.normal(K0, K1, shape, dtype)
+    if pairs is not None:
+        monkeypatch.setattr(T, "_PAIRS", pairs)
     got = T.normal(K0, K1, shape, dtype, box=box)
     np.testing.assert_array_equal(got, whole[tuple(slice(a, b) for a, b in box)])
+
+
+def test_the_kept_buffers_change_nothing():
+    """Each thread keeps its buffers from call to call (``_workspace``): a large call, a
+    small one, a box, in one thread and in two at once, give the values of a fresh thread."""
+    import threading
+
+    sizes = [(300_001,), (10,), (3, 70_001), (1,), (5_000,)]
+    fresh = {}
+    for s in sizes:  # each in a new thread: nothing kept
+        th = threading.Thread(target=lambda s=s: fresh.__setitem__(s, T.normal(K0, K1, s, np.float64)))
+        th.start()
+        th.join()
+    got: dict = {}
+
+    def draw(tag: int) -> None:
+        for s in sizes + sizes[::-1]:
+            got[tag, s] = T.normal(K0, K1, s, np.float64)
+
+    threads = [threading.Thread(target=draw, args=(i,)) for i in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert len(got) == 2 * len(sizes)
+    for (_, s), v in got.items():
+        np.testing.assert_array_equal(v, fresh[s])
+    kept = T._workspace(1, np.dtype(np.float64))  # this thread's, reused when large enough
+    assert T._workspace(1, np.dtype(np.float64)) is kept
 
 
 def test_moments_and_the_circle():
