@@ -239,7 +239,12 @@ def test_one_operation_on_chunks_in_memory_skips_graph_optimisation(small_chunks
 
 
 @pytest.mark.parametrize("dtype", [xp.float32, xp.float64])
-def test_variance_in_one_pass_agrees_to_rounding(dtype, small_chunks):
+@pytest.mark.parametrize("block", [None, 1000])  # a chunk's squared deviations a block at a time (steps._VAR_BLOCK)
+def test_variance_in_one_pass_agrees_to_rounding(dtype, block, small_chunks, monkeypatch):
+    if block is not None:
+        from nx_core.backend._dask import steps
+
+        monkeypatch.setattr(steps, "_VAR_BLOCK", block)
     rng = np.random.default_rng(8)
     a = rng.standard_normal((40, 300, 7)) * 5.0 + 1e3  # a large mean: deviations must be merged with care
     a[3, 4, 5] = 1e5

@@ -69,10 +69,33 @@ def var_chunk(moments: np.dtype, b: np.ndarray, axis: Any = None, keepdims: bool
     if n:
         with np.errstate(all="ignore"):
             m = np.true_divide(_reduce.reduce_sum(b, ax).reshape(keep), n)
-            d = np.subtract(b, m)
-            np.multiply(d, d, out=d)
-            r["n"], r["mean"], r["m2"] = n, m, _reduce.reduce_sum(d, ax).reshape(keep)
+            if len(ax) == b.ndim and n > _VAR_BLOCK:
+                m2 = _squared_deviations(b.reshape(-1), m.reshape(()))
+            else:
+                d = np.subtract(b, m)
+                np.multiply(d, d, out=d)
+                m2 = _reduce.reduce_sum(d, ax)
+            r["n"], r["mean"], r["m2"] = n, m, m2.reshape(keep)
     return r
+
+
+#: Elements of a chunk whose squared deviations are summed at a time (in the cache).
+_VAR_BLOCK = 1 << 16
+
+
+def _squared_deviations(flat: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """The sum of ``(flat - m) ** 2``, a block at a time in one buffer, the blocks' sums
+    summed pairwise: no temporary of the chunk's size (a fresh one per chunk cost its
+    page faults, and a pass through memory)."""
+    buf = np.empty(_VAR_BLOCK, flat.dtype)
+    parts = np.empty(-(-flat.size // _VAR_BLOCK), flat.dtype)
+    for i, s in enumerate(range(0, flat.size, _VAR_BLOCK)):
+        blk = flat[s : s + _VAR_BLOCK]
+        d = buf[: blk.size]
+        np.subtract(blk, m, out=d)
+        np.multiply(d, d, out=d)
+        parts[i] = np.add.reduce(d)
+    return np.add.reduce(parts)
 
 
 def var_combine(moments: np.dtype, p: np.ndarray, axis: Any = None, keepdims: bool = True) -> np.ndarray:
