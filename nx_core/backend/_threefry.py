@@ -225,8 +225,8 @@ def random_bits(
 #: 2**29, so the two streams, and the streams of ``bits`` (tag 0, high words under
 #: 2**30), never share a counter.
 NORMAL_TAGS = (0xC0000000, 0xE0000000)
-#: Pairs of normals made at a time: a few MB of buffers, within the cache shared by the
-#: cores. Each block is about 300 NumPy calls, each of which lets go of the GIL and takes
+#: Pairs of normals made at a time (the buffers of ``_workspace``, kept by each thread).
+#: Each block is about 300 NumPy calls, each of which lets go of the GIL and takes
 #: it back; smaller blocks made two threads (Dask's, one per core) queue on the GIL
 #: between short calls (normals mean+std on the Dask device against raw Dask, kept
 #: buffers: 1.31 with 1 << 16, 1.18 with 1 << 17).
