@@ -350,7 +350,8 @@ def _workspace(n: int, dtype: np.dtype) -> dict:
     normals a pair): this thread's, kept from its last call when they are large enough.
     A Dask worker thread draws chunk after chunk, and fresh buffers of a few MB each time
     cost page faults; kept, they are at most ``2 * _PAIRS`` pairs' (about 20 MB) a thread."""
-    kept = _LOCAL.__dict__.get(dtype)
+    by_dtype: dict = _LOCAL.__dict__.setdefault("workspaces", {})
+    kept = by_dtype.get(dtype)
     if kept is not None and kept["t"].size >= n:
         return kept
     w = {
@@ -360,7 +361,7 @@ def _workspace(n: int, dtype: np.dtype) -> dict:
         "oi": np.empty(n, np.int8), "m1": np.empty(n, np.int8), "sign": np.empty(n, dtype),
     }
     w["z"] = np.empty(2 * n, dtype)
-    _LOCAL.__dict__[dtype] = w
+    by_dtype[dtype] = w
     return w
 
 
