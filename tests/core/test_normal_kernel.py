@@ -49,6 +49,17 @@ def test_the_derivation(dtype):
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_pairs_past_2_to_the_32(dtype):
+    """A block whose pairs' counters cross 2**32, where the high counter word changes
+    inside the block (``_words``'s array of high words), and blocks past it."""
+    start = (1 << 33) - 40  # element numbers: pair 2**32 - 20 onwards
+    got = T.normal(K0, K1, (1 << 34,), dtype, box=((start, start + 80),))
+    want = np.array([_reference(K0, K1, i, dtype) for i in range(start, start + 80)])
+    tol = 4e-15 if dtype is np.float64 else 4e-6
+    np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
 @pytest.mark.parametrize(
     "shape,box",
     [
