@@ -228,9 +228,10 @@ NORMAL_TAGS = (0xC0000000, 0xE0000000)
 #: Pairs of normals made at a time (the buffers of ``_workspace``, kept by each thread).
 #: Each block is about 190 NumPy calls, each of which lets go of the GIL and takes
 #: it back; smaller blocks made two threads (Dask's, one per core) queue on the GIL
-#: between short calls (normals mean+std on the Dask device against raw Dask, kept
-#: buffers, the two tags mixed apart: 1.31 with 1 << 16, 1.18 with 1 << 17; mixed
-#: together, 1 << 17: medians 1.12-1.17 against 1.22-1.32 apart).
+#: between short calls (normals mean+std on the Dask device against raw Dask, with kept
+#: buffers and each tag's blocks mixed on their own: 1.31 with 1 << 16, 1.18 with
+#: 1 << 17; both tags' blocks mixed together, at 1 << 17: medians 1.12-1.17 against
+#: 1.22-1.32).
 _PAIRS = 1 << 17
 
 
