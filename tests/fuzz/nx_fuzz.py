@@ -75,7 +75,10 @@ def no_hang(seconds: float = HANG_S):
         raise Hang(f"call did not return within {seconds} s")
 
     old = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # Again every 0.5 s after the first: a Hang raised while Python runs a callback of
+    # its own (a garbage collector's callback, a __del__) is printed and dropped, and
+    # the call would run on.
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.5)
     try:
         yield
     finally:
