@@ -14,7 +14,6 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-
 from nx_core.device import using_device
 
 from ._array_object import Array, Device

@@ -24,7 +24,6 @@ its own flags, and arrays of the two never mix (they are on different devices).
 
 from __future__ import annotations
 
-
 from .. import __version__  # noqa: F401
 from .._array_object import StrictArray as Array
 from .._constants import *  # noqa: F401,F403
