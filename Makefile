@@ -15,7 +15,7 @@ ARRAY_API_TESTS_MODULE ?= nx_array_api
 ARRAY_API_TESTS_WORKERS ?= auto
 PYTEST_WORKERS ?= auto
 
-.PHONY: all demo test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict clean venv
+.PHONY: all demo demo-big test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict clean venv
 
 all: test
 
@@ -27,8 +27,16 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# The tour, in under a minute. SCIPY_ARRAY_API=1: scikit-learn's array API support goes
+# through SciPy's, which SciPy turns on only when this is set before it is imported.
 demo: $(STAMP)
-	$(PY) examples/tour.py
+	SCIPY_ARRAY_API=1 $(PY) examples/tour.py
+
+# The Dask device out of core at the size that beats memory (1.1 x the free memory + 1 GiB):
+# prints its plan and checks the free disk first (NX_DEMO_DIR: the folder, NX_DEMO_GIGABYTES:
+# another size); removes its file at the end, also on Ctrl-C.
+demo-big: $(STAMP)
+	$(PY) examples/out_of_core.py
 
 test: $(STAMP)
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS) tests
