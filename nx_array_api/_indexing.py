@@ -22,7 +22,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._compose import convert
-from ._messages import cannot_cast, different_devices, index_out_of_bounds
+from ._messages import article, cannot_cast, different_devices, index_out_of_bounds
 from ._scalars import scalar_operand
 from ._validation import STRICT_WRITES, backend_of, broadcast_tensor, check_unshared, core_message, py_scalar
 
@@ -120,7 +120,7 @@ def _foreign_index(name: str, B: Any, k: Any) -> tuple[int, Any]:
         else:
             kt = B.from_dlpack(k)
     except (TypeError, BufferError) as e:
-        raise _fail(name, f"cannot read a {type(k).__name__} as an index array ({e})") from None
+        raise _fail(name, f"cannot read {article(type(k).__name__)} as an index array ({e})") from None
     d = kt.dtype
     if d is _dt.bool:
         return (_BOOL0, bool(B.item(kt))) if not kt.shape else (_BARR, kt)
@@ -674,7 +674,7 @@ def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:
         else:
             raise _fail(
                 name,
-                f"a {type(k).__name__} index is not portable (strict mode): the standard's keys are ints, slices, "
+                f"{article(type(k).__name__)} index is not portable (strict mode): the standard's keys are ints, slices, "
                 "..., None and nx integer or boolean arrays",
             )
     if n_ell > 1:

@@ -17,7 +17,7 @@ from nx_core.tensor import Tensor
 from . import _devices
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
-from ._messages import axis_out_of_bounds, different_devices, not_allowed
+from ._messages import axis_out_of_bounds, different_devices, not_allowed, not_an_array
 
 __all__ = [
     "check_array",
@@ -56,7 +56,7 @@ def check_array(name: str, x: Any, arg: str = "x") -> Array:
     if type(x) is not Array:
         if isinstance(x, Array):
             return x
-        raise TypeError(f"{name}: {arg} must be an nx Array, got {type(x).__name__}")
+        raise not_an_array(name, arg, x)
     return x
 
 
@@ -173,11 +173,26 @@ def as_int(name: str, value: Any, arg: str, *, allow_bool: bool = True) -> int:
 
 def as_ints(name: str, value: Any, arg: str, *, entry: str | None = None, allow_bool: bool = True) -> tuple[int, ...]:
     """An int or a tuple or list of ints (each as ``as_int`` reads it) as a tuple of
-    ints; an entry of a sequence is named ``entry`` (default ``arg``) in messages."""
+    ints; an entry of a sequence is named ``entry`` (default ``arg``) in messages, which
+    say which entry it is and its value ("shape[1] is 3.0")."""
     if isinstance(value, (tuple, list)):
         what = arg if entry is None else entry
-        return tuple([as_int(name, v, what, allow_bool=allow_bool) for v in value])
+        try:
+            return tuple([as_int(name, v, what, allow_bool=allow_bool) for v in value])
+        except TypeError as e:
+            i, v = next((i, v) for i, v in enumerate(value) if not _is_int(v, allow_bool))
+            text = repr(v)
+            raise TypeError(f"{e} ({arg}[{i}] is {text if len(text) <= 40 else text[:37] + '...'})") from None
     return (as_int(name, value, arg, allow_bool=allow_bool),)
+
+
+def _is_int(v: Any, allow_bool: bool) -> bool:
+    """Whether ``as_int`` takes ``v``."""
+    try:
+        as_int("", v, "", allow_bool=allow_bool)
+    except TypeError:
+        return False
+    return True
 
 
 def check_bool(name: str, value: Any, arg: str) -> bool:

@@ -61,6 +61,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, Device
+from ._messages import not_an_array
 from ._validation import (
     as_int,
     as_ints,
@@ -420,7 +421,7 @@ def choice(
 def _probabilities(p: Any, n: int, kt: Tensor) -> Tensor:
     """``p`` validated: on the device of the key ``kt``, non-negative, summing to 1."""
     if not isinstance(p, Array):
-        raise TypeError(f"choice: p must be an nx Array, got {type(p).__name__}")
+        raise not_an_array("choice", "p", p)
     if p.dtype not in _dt.real_floating:
         raise TypeError(f"choice: p must have a real floating dtype, got {p.dtype.name}")
     if p.shape != (n,):
