@@ -69,25 +69,26 @@ def test_pages_found():
     assert {"README.md", "docs/getting-started.md", "docs/scaling-out.md", "docs/errors.md"} <= names
 
 
-def test_every_block_runs_or_says_why_not():
-    unknown = []
-    for page in PAGES:
-        for line, tag, code, why in blocks(page):
-            if _is_session(tag, code) or tag in SKIPPED or (tag == SCRIPT and why is not None):
-                continue
-            if tag != SCRIPT:
-                unknown.append(f"{_name(page)}:{line}: tag {tag!r}")
-    assert not unknown, "blocks that neither run nor say why (tag them: python, pycon, sh, text):\n" + "\n".join(unknown)
+BLOCKS = [(page, line, tag, code, why) for page in PAGES for line, tag, code, why in blocks(page)]
 
 
-def test_every_session_is_a_doctest():
-    """tests/test_docs_pages.py runs every page of docs/ with a ``>>>`` line; the README
-    has no session (its example is a script)."""
-    for page in PAGES:
-        sessions = [line for line, tag, code, _ in blocks(page) if _is_session(tag, code)]
-        if sessions:
-            assert page.parent.name == "docs", f"{_name(page)}:{sessions[0]}: a session outside docs/ is not run"
-            assert ">>> " in page.read_text(encoding="utf-8")
+@pytest.mark.parametrize("page,line,tag,code,why", BLOCKS, ids=[f"{_name(b[0])}:{b[1]}" for b in BLOCKS])
+def test_every_block_runs_or_says_why_not(page, line, tag, code, why):
+    """Each block: run (a doctest session by tests/test_docs_pages.py, a python block by
+    the script test below), or skipped with its reason (``pytest -rs`` lists them)."""
+    if _is_session(tag, code):
+        assert page.parent.name == "docs" and ">>> " in page.read_text(encoding="utf-8"), (
+            f"{_name(page)}:{line}: a session outside docs/ is not run"
+        )
+    elif tag == SCRIPT:
+        if why is not None:
+            pytest.skip(f"{_name(page)}:{line}: {why}")
+        assert page in SCRIPT_PAGES
+    elif tag in SKIPPED:
+        pytest.skip(f"{_name(page)}:{line}: ```{tag}: {SKIPPED[tag]}")
+    else:
+        pytest.fail(f"{_name(page)}:{line}: a block tagged {tag!r} neither runs nor says why not: tag it python, "
+                    "pycon, sh or text (or mark a partial python block with <!-- not run: why -->)")
 
 
 SCRIPT_PAGES = [p for p in PAGES if any(t == SCRIPT and not _is_session(t, c) and w is None for _, t, c, w in blocks(p))]
