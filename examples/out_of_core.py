@@ -20,6 +20,7 @@ the size.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import os
 import resource
@@ -117,17 +118,18 @@ def run(p: Plan, *, progress: float | None = 0.5, after_chunk: Callable[[], None
     from dask.diagnostics import ProgressBar
 
     _keep_freed_chunks()
-    folder = tempfile.mkdtemp(prefix="nx-demo-", dir=p.folder)
-    path = os.path.join(folder, "signal.npy")
-    on_term = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() else None
 
     def bar(what: str):
         if progress is None:
-            return _Nothing()
+            return contextlib.nullcontext()
         print(f"  {what}", flush=True)
         return ProgressBar(minimum=progress, dt=0.25)
 
+    on_term = signal.signal(signal.SIGTERM, _on_sigterm) if threading.current_thread() is threading.main_thread() else None
+    folder = None
     try:
+        folder = tempfile.mkdtemp(prefix="nx-demo-", dir=p.folder)
+        path = os.path.join(folder, "signal.npy")
         with dask.config.set({"array.chunk-size": "16MiB"}):
             ramp = xp.linspace(0.0, 1.0, COLS, dtype=xp.float32, device="dask")
             shift = xp.reshape(xp.arange(p.rows, dtype=xp.float32, device="dask"), (p.rows, 1)) / 1000.0
@@ -147,7 +149,8 @@ def run(p: Plan, *, progress: float | None = 0.5, after_chunk: Callable[[], None
             mean, std = (float(v) for v in np.asarray(xp.stack([xp.mean(y), xp.std(y)])))
         reduced = time.perf_counter() - t0
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
         if on_term is not None:
             signal.signal(signal.SIGTERM, on_term)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / GiB
@@ -167,14 +170,6 @@ def report(r: dict) -> str:
         f"{r['want_mean']:.6f}), std {r['std']:.6f} (expected {r['want_std']:.6f}); peak memory of this "
         f"process {r['peak_rss_gib']:.2f} GiB; removed {os.path.dirname(r['path'])}"
     )
-
-
-class _Nothing:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
 
 
 class _RowWriter:
