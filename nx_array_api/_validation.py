@@ -177,22 +177,15 @@ def as_ints(name: str, value: Any, arg: str, *, entry: str | None = None, allow_
     say which entry it is and its value ("shape[1] is 3.0")."""
     if isinstance(value, (tuple, list)):
         what = arg if entry is None else entry
-        try:
-            return tuple([as_int(name, v, what, allow_bool=allow_bool) for v in value])
-        except TypeError as e:
-            i, v = next((i, v) for i, v in enumerate(value) if not _is_int(v, allow_bool))
-            text = repr(v)
-            raise TypeError(f"{e} ({arg}[{i}] is {text if len(text) <= 40 else text[:37] + '...'})") from None
+        out = []
+        for i, v in enumerate(value):
+            try:
+                out.append(as_int(name, v, what, allow_bool=allow_bool))
+            except TypeError as e:
+                text = repr(v)
+                raise TypeError(f"{e} ({arg}[{i}] is {text if len(text) <= 40 else text[:37] + '...'})") from None
+        return tuple(out)
     return (as_int(name, value, arg, allow_bool=allow_bool),)
-
-
-def _is_int(v: Any, allow_bool: bool) -> bool:
-    """Whether ``as_int`` takes ``v``."""
-    try:
-        as_int("", v, "", allow_bool=allow_bool)
-    except TypeError:
-        return False
-    return True
 
 
 def check_bool(name: str, value: Any, arg: str) -> bool:
