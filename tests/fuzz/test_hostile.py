@@ -158,6 +158,65 @@ def test_issue_window_sizes_are_named(fn, name):
         fn()
 
 
+def _self_referential() -> list:
+    s = [1.0]
+    s.append(s)  # [1.0, [...]]
+    return s
+
+
+def _holds_itself_inside() -> list:
+    s = [1.0]
+    s.append([1.0, s])  # [1.0, [1.0, [...]]]
+    return s
+
+
+def _holds_itself_first() -> list:
+    s: list = []
+    s.append(s)  # [[...]]: its first item, at every depth, is itself
+    s.append(s)
+    return s
+
+
+def _deep(kind: type) -> Any:
+    s: Any = kind([1.0])
+    for _ in range(10**5):
+        s = kind([s])
+    return s
+
+
+NESTINGS = {
+    "self-referential": _self_referential,
+    "holds-itself-inside": _holds_itself_inside,
+    "holds-itself-first": _holds_itself_first,
+    "deep-list": lambda: _deep(list),
+    "deep-tuple": lambda: _deep(tuple),
+}
+
+
+@pytest.mark.parametrize("namespace", ["nx_array_api", "nx_array_api.strict"])
+@pytest.mark.parametrize("device", ["cpu", "device1", "dask"])
+@pytest.mark.parametrize("nesting", sorted(NESTINGS))
+def test_issue_asarray_of_hostile_nesting(nesting, device, namespace):
+    """A list or tuple that holds itself, or nests 10**5 deep: a ValueError naming
+    asarray at once (NumPy's and array-api-strict's refusal), with no recursion and no
+    memory growing with the nesting (the walk stops at the first sequence met again, or
+    at the most dimensions an array may have)."""
+    import importlib
+    import tracemalloc
+
+    ns = importlib.import_module(namespace)
+    dev = ns.Device("CPU_DEVICE" if device == "cpu" else device) if namespace.endswith("strict") else device
+    obj = NESTINGS[nesting]()
+    tracemalloc.start()
+    try:
+        with no_hang(CALL_S), pytest.raises(ValueError, match=r"^asarray: (the nested sequence contains itself|ragged|at most \d+ dimensions)"):
+            ns.asarray(obj, device=dev)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20, f"asarray of {nesting} traced {peak} bytes"
+
+
 class _LyingList(list):
     def __len__(self):
         return 5
