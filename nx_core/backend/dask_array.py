@@ -34,7 +34,9 @@ shares memory (``aliased`` is always False).
 
 Chunks: blocks of whole rows (consecutive elements in C order), sized by Dask's
 ``array.chunk-size`` setting (``dask.config.set({"array.chunk-size": "64MiB"})``), or a
-chunking given to ``set_chunks`` (per rank, or a rule).
+chunking given to ``set_chunks`` (per rank, or a rule); at most ``MAX_CHUNKS`` (4096)
+chunks per new array, larger chunks past that, so that a graph is built in constant
+time whatever the array's size.
 """
 
 from __future__ import annotations

@@ -302,7 +302,11 @@ class Indexing:
             return tensor(r.arr.reshape(()), r.dtype, self)
         ind = tuple(range(x2.ndim))
         k = x2.ndim
-        step = functools.partial(steps.search_part, side, (x1.dtype, x2.dtype))
+        if x1.arr.numblocks[0] == 1:  # each chunk of x2 searched in all of x1: no sum (a Blockwise layer)
+            step = functools.partial(steps.search_part, side, (x1.dtype, x2.dtype), False)
+            r = da.blockwise(step, ind, x2.arr, ind, x1.arr, (k,), dtype=np.int64, concatenate=True, meta=meta_of(np.dtype(np.int64), k))
+            return tensor(r, _i64(), self)
+        step = functools.partial(steps.search_part, side, (x1.dtype, x2.dtype), True)
         parts = da.blockwise(step, ind + (k,), x2.arr, ind, x1.arr, (k,), dtype=np.int64, adjust_chunks={k: 1}, meta=meta_of(np.dtype(np.int64), k + 1))
         return tensor(parts.sum(axis=-1, dtype=np.int64), _i64(), self)
 
