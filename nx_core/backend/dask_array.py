@@ -56,6 +56,7 @@ from ..tensor import Tensor, tensor_maker
 from ..view import View
 from ._dask import steps
 from ._dask.core import (
+    MAX_CHUNKS,
     check_budget,
     chunk_bytes,
     chunks_for,
@@ -77,7 +78,7 @@ from ._dask.reductions import Reductions
 from .numpy_cpu import _NP, NumpyBackend, _native, _nd
 from .protocol import Backend
 
-__all__ = ["DaskBackend", "set_chunks", "set_memory_budget", "memory_budget"]
+__all__ = ["DaskBackend", "set_chunks", "set_memory_budget", "memory_budget", "MAX_CHUNKS"]
 
 normalize_token.register(DType)(lambda d: ("nx.DType", d.name))  # tasks are named by their dtypes' names
 _compute_kw = compute_kw  # (the name the tests and docs use)
