@@ -354,7 +354,7 @@ def test_runs_on_a_local_cluster(cluster):
         r = xp.random.normal(xp.random.key(5, device=DASK), shape=(100_000,))
     np.testing.assert_allclose(np.asarray(s), np.sum(np.sqrt(np.arange(200_000.0).reshape(200, 1000)), axis=0), rtol=1e-12)
     np.testing.assert_array_equal(np.asarray(r), np.asarray(xp.random.normal(xp.random.key(5), shape=(100_000,))))
-    client.wait_for_workers(2, timeout=_PATIENCE)  # (a worker killed by the next test restarts)
+    client.wait_for_workers(2, timeout=_PATIENCE)  # (one test_a_killed_worker_loses_nothing killed may still be restarting)
     assert len(client.scheduler_info()["workers"]) == 2
     # One operation on host data is optimised on a cluster too (culling keeps the host
     # chunks no task reads from being shipped); persisted there, its chunks are futures.
