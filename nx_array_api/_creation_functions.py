@@ -142,11 +142,22 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
     shape: list[int] = []
     dtypes: list[DType] = []
     level = [obj]
+    # The sequences of the levels above: a regular nested sequence holds each sequence at
+    # one depth only, so one met again (a list holding itself, at any depth) is refused
+    # at once, before its levels are expanded (``l = [l, l]`` doubles at each).
+    above: set[int] = set()
     while level:
         nseq = 0
+        here: set[int] = set()
         for o in level:
-            if _is_seq(o) or (isinstance(o, Array) and o.ndim > 0):
+            if _is_seq(o):
                 nseq += 1
+                if id(o) in above:
+                    raise ValueError("asarray: the nested sequence contains itself (a self-referential list or tuple)")
+                here.add(id(o))
+            elif isinstance(o, Array) and o.ndim > 0:
+                nseq += 1
+        above |= here
         if nseq == 0:
             break
         if nseq != len(level):
@@ -220,7 +231,9 @@ def _stacked(obj: Any, dtype: DType | None, copy: bool | None, dev: Device, give
     of one array keeps its device): those arrays stacked, at the cost of ``stack`` (one
     backend concatenation, no element through Python); None for anything else."""
     o = obj
-    while _is_seq(o):  # the first leaf: an nx array, or not this case
+    for _ in range(MAX_DIMS + 1):  # the first leaf: an nx array, or not this case
+        if not _is_seq(o):
+            break
         items = _items(o)
         if not items:
             return None
