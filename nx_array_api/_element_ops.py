@@ -380,7 +380,7 @@ def inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, oth
     if x._ns.strict and sys.getrefcount(x) > _TEMPORARY_REFS:
         with STRICT_WRITES:
             _inplace(fn, in_place, x, other)
-            _stale.written(x, ..., (other,), None)
+            _stale.written(x, ..., other, None)
         return x
     return _inplace(fn, in_place, x, other)
 

@@ -638,7 +638,7 @@ def setitem_strict(x: Array, key: Any, value: Any, /) -> None:
         except BaseException:
             _stale.close(x, rec)
             raise
-        _stale.written(x, key, (value,), rec)
+        _stale.written(x, key, value, rec)
 
 
 def _int_like(k: Any) -> bool:

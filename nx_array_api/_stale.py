@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Sequence
+from typing import Any
 
 import nx_core
 from nx_core.dtype import uint8
@@ -195,11 +195,12 @@ def close(x: Any, rec: Stale | None) -> None:
         rec.arr, x.arr = x.arr, rec
 
 
-def written(x: Any, key: Any, operands: Sequence[Any], rec: Stale | None) -> None:
-    """After the write ``x[key] = ...`` (``key`` ``...`` for all of x): the elements it
-    wrote are fresh in ``x``; each other live array sharing them is stale for them."""
+def written(x: Any, key: Any, operand: Any, rec: Stale | None) -> None:
+    """After the write ``x[key] = operand`` (``key`` ``...`` for all of x, as an in-place
+    operator writes): the elements it wrote are fresh in ``x``; each other live array
+    sharing them is stale for them (``operand`` too, where the write changed it)."""
     B = x.backend
-    if B.aliased(x, tuple(o for o in operands if isinstance(o, Tensor))):
+    if B.aliased(x, (operand,) if isinstance(operand, Tensor) else ()):
         w = x if _is_mask(key) else x[key]
         where = site()
         for c in _live(x, w):
