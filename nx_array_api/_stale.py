@@ -198,12 +198,13 @@ def close(x: Any, rec: Stale | None) -> None:
 def written(x: Any, key: Any, operand: Any, rec: Stale | None) -> None:
     """After the write ``x[key] = operand`` (``key`` ``...`` for all of x, as an in-place
     operator writes): the elements it wrote are fresh in ``x``; each other live array
-    sharing them is stale for them (``operand`` too, where the write changed it)."""
+    sharing them is stale for them. The operand, read before the write, does not count
+    (``x[1:] = x[:-1]``; ``a[k] = tmp`` closing ``a[k] += v``)."""
     B = x.backend
     if B.aliased(x, (operand,) if isinstance(operand, Tensor) else ()):
         w = x if _is_mask(key) else x[key]
         where = site()
-        for c in _live(x, w):
+        for c in _live(x, w, operand):
             m = B.overlap(c, w) if c.arr.__class__ is not Stale else _overlap_stale(c, w)
             if _max(m):
                 _mark(c, m, where)
@@ -246,15 +247,15 @@ def _mark(c: Any, m: Tensor, where: str) -> None:
     rec.marks = B.where(m, len(rec.sites), rec.marks)
 
 
-def _live(x: Any, w: Any) -> list:
-    """The strict arrays other than ``x`` and ``w`` on x's backend that the callers'
+def _live(x: Any, w: Any, operand: Any) -> list:
+    """The strict arrays other than ``x``, ``w`` and ``operand`` on x's backend that the callers'
     frames (outside nx, up to the test runner's) hold: in a variable, or one level into
     a list, tuple, dict or object's attributes."""
     B = x.backend
     found: dict[int, Any] = {}
 
     def take(v: Any) -> None:
-        if isinstance(v, StrictArray) and v is not x and v is not w and v.backend is B and v.arr is not None:
+        if isinstance(v, StrictArray) and v is not x and v is not w and v is not operand and v.backend is B and v.arr is not None:
             found[id(v)] = v
 
     f = sys._getframe(2)
