@@ -632,7 +632,7 @@ def setitem_strict(x: Array, key: Any, value: Any, /) -> None:
     name = "__setitem__"
     check_strict_key(name, x, key, setting=True)
     with STRICT_WRITES:
-        rec = _stale.open_for_write(x)
+        rec = _stale.open_for_write(x) if value is not x else None  # (x[...] = x reads x)
         try:
             setitem(x, key, value)
         except BaseException:

@@ -157,7 +157,7 @@ def _reader() -> str:
     while f is not None:
         if f.f_code.co_filename.startswith(_NX):
             frames.append(f)
-        elif not f.f_globals.get("__name__", "").startswith(_ENGINES):
+        elif not str(f.f_globals.get("__name__")).startswith(_ENGINES):
             break
         f = f.f_back
     named = [n for n in (g.f_locals.get("name") for g in frames) if type(n) is str]
@@ -261,7 +261,7 @@ def _live(x: Any, w: Any, operand: Any) -> list:
     f = sys._getframe(2)
     while f is not None:
         if not f.f_code.co_filename.startswith(_NX):
-            if f.f_globals.get("__name__", "").startswith(("_pytest", "pluggy")):
+            if str(f.f_globals.get("__name__")).startswith(("_pytest", "pluggy")):
                 break
             for v in list(f.f_locals.values()):
                 c = type(v)
@@ -274,7 +274,10 @@ def _live(x: Any, w: Any, operand: Any) -> list:
                 elif isinstance(v, StrictArray):
                     take(v)
                 else:
-                    d = getattr(v, "__dict__", None)
+                    try:  # (any object: its __getattr__ may do anything)
+                        d = object.__getattribute__(v, "__dict__")
+                    except Exception:  # noqa: BLE001 - an object without attributes to look in
+                        continue
                     if type(d) is dict:
                         for e in list(d.values())[:_MAX_ITEMS]:
                             take(e)

@@ -177,6 +177,12 @@ def test_writing_a_stale_array_refreshes_what_it_writes():
     assert float(x[0]) == 4.0
 
 
+def test_a_stale_array_written_into_itself_is_read():
+    x = _stale_pair()
+    with pytest.raises(ValueError, match=stale("__setitem__")):
+        x[...] = x
+
+
 def test_the_latest_write_is_named():
     x = xp.zeros(3)
     v = x[0:2]
