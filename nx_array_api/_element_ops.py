@@ -427,8 +427,9 @@ def _temporary_refs() -> int:
     ``a[i] += v``, which Python runs as ``tmp = a[i]; tmp += v; a[i] = tmp``. Measured
     once, on a stand-in with the same call path, so that it holds on any CPython.
 
-    Strict mode does not check such writes: whether ``a[i]`` is a view or a copy, the
-    final ``a[i] = tmp`` leaves ``a`` the same, so the idiom is portable."""
+    Strict mode keeps no staleness books for such writes (``_stale``): whether ``a[i]``
+    is a view or a copy, the final ``a[i] = tmp`` re-defines ``a[i]``, so the idiom is
+    portable."""
     seen = []
 
     def probe(fn: Any, x: Any, other: Any) -> None:

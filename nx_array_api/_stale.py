@@ -55,9 +55,9 @@ _ENGINES = ("numpy.", "dask.")
 _MAX_SITES = 255
 #: How many entries of a list, tuple, dict or object's attributes the search reads.
 _MAX_ITEMS = 64
-#: The public names of nx functions whose code is named otherwise.
 #: The names of nx's wrappers' code, which say nothing of the function.
 _WRAPPERS = frozenset({"method", "f", "op", "fn", "wrapper", "inner", "forward", "reflected"})
+#: The public names of nx functions whose code is named otherwise.
 _PUBLIC = {"getitem": "__getitem__", "getitem_strict": "__getitem__", "setitem": "__setitem__", "setitem_strict": "__setitem__"}
 
 
@@ -248,9 +248,9 @@ def _mark(c: Any, m: Tensor, where: str) -> None:
 
 
 def _live(x: Any, w: Any, operand: Any) -> list:
-    """The strict arrays other than ``x``, ``w`` and ``operand`` on x's backend that the callers'
-    frames (outside nx, up to the test runner's) hold: in a variable, or one level into
-    a list, tuple, dict or object's attributes."""
+    """The strict arrays other than ``x``, ``w`` and ``operand`` on x's backend that the
+    callers' frames (outside nx, up to the test runner's) hold: in a variable, or one
+    level into a list, tuple, dict or object's attributes."""
     B = x.backend
     found: dict[int, Any] = {}
 
