@@ -1155,7 +1155,7 @@ class NumpyBackend:
     def to_host(self, t: Tensor) -> np.ndarray:
         """The NumPy array of ``t``'s logical elements, strided, sharing memory when unmasked."""
         a = _nd(t)
-        return a if a.__class__ is _ndarray else _asarray(a)  # (an ndarray subclass, or what stands in for one)
+        return a if isinstance(a, _ndarray) else _asarray(a)  # (an object standing in for the array reads as one)
 
     def from_dlpack(self, obj: Any, *, copy: bool | None = None) -> Tensor:
         """Imports a DLPack producer like from_host (shared when C-contiguous, copy=True copies, copy=False raises NxInvalidArgument if a copy is needed); BufferError propagates."""
