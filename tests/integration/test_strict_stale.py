@@ -292,3 +292,42 @@ def test_a_write_nothing_shares_runs_the_bookkeeping_only():
         y += 1.0
 
     assert _calls_into_stale(add_one) == ["written"]
+
+
+# ------------------------------------------------------------------ the consumers
+def test_scikit_learn_pca_covariance_eigh(array_api_dispatch):
+    """PCA's covariance_eigh solver: Vt = eigenvecs.T, then svd_flip multiplies Vt in
+    place; eigenvecs is stale and never read again."""
+    from sklearn.decomposition import PCA
+
+    X = np.random.default_rng(0).standard_normal((30, 6))
+    got = PCA(n_components=3, svd_solver="covariance_eigh").fit(xp.asarray(X))
+    want = PCA(n_components=3, svd_solver="covariance_eigh").fit(X)
+    np.testing.assert_allclose(np.asarray(got.components_), want.components_, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(np.asarray(got.explained_variance_), want.explained_variance_, rtol=1e-10)
+
+
+def test_scipy_moment_lmoment_and_mode_of_an_empty_input():
+    """stats.moment divides order[i], a view, in place; lmoment divides lmoms[2:] by
+    lmoms[1] through at(); mode of an empty input writes into count while mode, a view of
+    the same array, is alive. None reads what it changed."""
+    stats = pytest.importorskip("scipy.stats")
+    data = [1.0, 2.0, 4.0, 7.0, 11.0, 3.0]
+    x = xp.asarray(data)
+    np.testing.assert_allclose(np.asarray(stats.moment(x, order=xp.asarray([1, 2, 3]))), stats.moment(np.asarray(data), order=[1, 2, 3]))
+    np.testing.assert_allclose(np.asarray(stats.lmoment(x)), stats.lmoment(np.asarray(data)), atol=1e-12)
+    with pytest.warns(Warning):
+        res = stats.mode(xp.asarray([]))
+    assert np.isnan(float(res.mode)) and float(res.count) == 0.0
+
+
+def test_array_api_extra_at_on_a_view():
+    """array-api-extra's test_gh134: y = x[0]; at(y).set(1) writes into y in place."""
+    xpx = pytest.importorskip("array_api_extra")
+    x = xp.asarray([1.0, 2.0, 3.0])
+    y = x[0]
+    z = xpx.at(y)[()].set(4.0)
+    assert z is y and float(z) == 4.0  # written in place (the array is writeable)
+    assert float(x[1]) == 2.0  # x's other elements read as they are
+    with pytest.raises(ValueError, match=r"^__getitem__: reading elements of an array that the write at .*array_api_extra"):
+        x[0]  # the write's line is array-api-extra's, the first outside nx
