@@ -20,11 +20,12 @@ from nx_core.errors import NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
+from . import _stale
 from ._array_object import Array, StrictArray
 from ._compose import convert
 from ._messages import article, cannot_cast, different_devices, index_out_of_bounds
 from ._scalars import scalar_operand
-from ._validation import STRICT_WRITES, backend_of, broadcast_tensor, check_unshared, core_message, py_scalar
+from ._validation import STRICT_WRITES, backend_of, broadcast_tensor, core_message, py_scalar
 
 
 __all__ = ["getitem", "getitem_strict", "setitem", "setitem_strict", "basic_view"]
@@ -625,13 +626,19 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
 
 
 def setitem_strict(x: Array, key: Any, value: Any, /) -> None:
-    """``x[key] = value`` in strict mode: the standard's keys only, and no write through
-    memory another array shares (``check_unshared``)."""
+    """``x[key] = value`` in strict mode: the standard's keys only; the other live arrays
+    whose elements the write changes become stale for them, and a stale ``x`` is fresh
+    again where it is written (``_stale``)."""
     name = "__setitem__"
     check_strict_key(name, x, key, setting=True)
     with STRICT_WRITES:
-        check_unshared(name, x, value)
-        setitem(x, key, value)
+        rec = _stale.open_for_write(x) if value is not x else None  # (x[...] = x reads x)
+        try:
+            setitem(x, key, value)
+        except BaseException:
+            _stale.close(x, rec)
+            raise
+        _stale.written(x, key, value, rec)
 
 
 def _int_like(k: Any) -> bool:

@@ -376,22 +376,8 @@ def py_scalar(v: Any, *, lenient: bool = False, strict: bool = False) -> Any:
     return v
 
 
-#: Strict item writes run one at a time, the check and the write together: the check
-#: reads reference counts, and another thread's write into the same memory (two threads
-#: filling two slices of one array) holds views of it while it writes.
+#: Strict writes run one at a time, the write and its staleness bookkeeping together
+#: (``_stale``): the bookkeeping reads reference counts, and another thread's write into
+#: the same memory (two threads filling two slices of one array) holds views of it while
+#: it writes.
 STRICT_WRITES = threading.RLock()
-
-
-def check_unshared(name: str, x: Array, *operands: Any) -> None:
-    """Strict mode's write check: writing through ``x`` must not be visible through
-    another live array (a view of x, an array x is a view of, a NumPy or DLPack array
-    sharing its memory); what the operands of this very write hold does not count.
-    The standard leaves such aliasing unspecified, and JAX has no in-place writes."""
-    t = x
-    exempt = tuple(o for o in operands if isinstance(o, Array))
-    if t.backend.aliased(t, exempt):
-        raise ValueError(
-            f"{name}: writing through an array that shares its memory with another array is not portable "
-            "(strict mode); copy it first (asarray(x, copy=True)) or write into the array the view came from "
-            "once its views are gone"
-        )

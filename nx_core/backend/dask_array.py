@@ -51,7 +51,7 @@ import dask.array as da
 import numpy as np
 from dask.tokenize import normalize_token
 
-from ..dtype import DType
+from ..dtype import DType, bool_
 from ..tensor import Tensor, tensor_maker
 from ..view import View
 from ._dask import steps
@@ -311,6 +311,9 @@ class DaskBackend(Creation, Reductions, Indexing, Linalg):
 
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return False
+
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor:
+        return self.full(bool_, t.shape, False)
 
     # ------------------------------------------------------------ the seed's primitives
     # Seed 004's names (protocol.SEED_PRIMITIVES) that the generic wrappers below the

@@ -116,6 +116,14 @@ def _address(a: np.ndarray) -> int:
     return a.__array_interface__["data"][0]
 
 
+def _addresses(a: np.ndarray) -> np.ndarray:
+    """The address of each element of ``a``, as an int64 array of a's shape."""
+    r = np.full(a.shape, _address(a), dtype=np.int64)
+    for axis, (n, s) in enumerate(zip(a.shape, a.strides)):
+        r += (np.arange(n, dtype=np.int64) * s).reshape((n,) + (1,) * (a.ndim - axis - 1))
+    return r
+
+
 def _buffer_of(arr: np.ndarray) -> np.ndarray:
     """The C-contiguous ndarray whose memory holds ``arr``'s elements.
 
@@ -883,6 +891,16 @@ class NumpyBackend:
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return _aliased(t, exempt)
 
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor:
+        a, w = t.arr, region.arr
+        if not a.size or not w.size or not np.may_share_memory(a, w):
+            return _native(_zeros(a.shape, bool), D.bool_, self)
+        # By the elements' byte ranges: t's element at p meets one of region's at q when
+        # p - region's itemsize < q < p + t's itemsize.
+        p, q = _addresses(a), np.unique(_addresses(w))
+        first = np.searchsorted(q, p - w.itemsize, side="right")
+        return _native(np.searchsorted(q, p + a.itemsize, side="left") > first, D.bool_, self)
+
     def assign_at(self, dst: Tensor, key: tuple, src: Any) -> Tensor:
         # dst itself decides: one element of a broadcast view is still many positions.
         # (A basic view of a writable dst with no broadcast axis is writable: no second check.)
@@ -1136,7 +1154,8 @@ class NumpyBackend:
 
     def to_host(self, t: Tensor) -> np.ndarray:
         """The NumPy array of ``t``'s logical elements, strided, sharing memory when unmasked."""
-        return _nd(t)
+        a = _nd(t)
+        return a if isinstance(a, _ndarray) else _asarray(a)  # (an object standing in for the array reads as one)
 
     def from_dlpack(self, obj: Any, *, copy: bool | None = None) -> Tensor:
         """Imports a DLPack producer like from_host (shared when C-contiguous, copy=True copies, copy=False raises NxInvalidArgument if a copy is needed); BufferError propagates."""

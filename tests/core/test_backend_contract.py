@@ -1053,6 +1053,30 @@ def test_aliased(be):
     assert not be.aliased(a)
 
 
+def test_overlap(be):
+    """overlap(t, region): True for each element of t in the memory of one of region's
+    (by the byte ranges, so an element a float32 view half covers counts); all False on a
+    backend that never writes in place."""
+    a = be.from_host(np.arange(12.0))
+    grid = be.reshape(a, (3, 4))
+    cases = [
+        (grid, be.basic_view(a, (slice(5, 9),)), np.isin(np.arange(12), [5, 6, 7, 8]).reshape(3, 4)),
+        (be.basic_view(a, (slice(None, None, 2),)), be.basic_view(a, (slice(1, None, 2),)), np.zeros(6, bool)),
+        (be.permute(grid, (1, 0)), be.basic_view(grid, (slice(None), 1)), np.isin(np.arange(12).reshape(3, 4).T, [1, 5, 9])),
+        (a, be.copy(a), np.zeros(12, bool)),
+        (be.basic_view(a, (slice(0, 0),)), a, np.zeros(0, bool)),
+    ]
+    for t, region, want in cases:
+        got = be.overlap(t, region)
+        assert got.dtype is D.bool_ and got.shape == t.shape
+        check(host(be, got), want if be.strided else np.zeros(t.shape, bool), what="overlap")
+    if be.strided:
+        h = np.zeros(4, dtype=np.complex128)
+        c = be.from_host(h)
+        parts = be.from_host(h.view(np.float64)[3:5])  # the imaginary part of 1, the real part of 2
+        check(host(be, be.overlap(c, parts)), np.array([False, True, True, False]), what="overlap, itemsizes differ")
+
+
 # ------------------------------------------------------------ gather, scatter
 def _idx_gen(n, rng):
     return lambda shape: rng.integers(-n, n, size=shape).astype(np.int64)
