@@ -43,6 +43,10 @@ def reshape(a: Any, shape: tuple) -> Any:
     shape = tuple(shape)
     if a.shape == shape:
         return a
+    if a.size == 0:
+        # No element to move: Dask cannot split or merge the chunks of an empty array
+        # whose shape has other zero-length axes (a (0, 2) broadcast to (0,) raised).
+        return da.empty(shape, dtype=a.dtype)
     try:
         return a.reshape(shape)
     except (NotImplementedError, ValueError):
