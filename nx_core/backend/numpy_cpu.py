@@ -228,6 +228,11 @@ def _arg(x: Any) -> Any:
     return _nd(x) if isinstance(x, Tensor) else x
 
 
+def _i64(a: np.ndarray) -> np.ndarray:
+    """``a`` (NumPy's intp indices or counts) as int64, copied only where intp is narrower."""
+    return a.astype(np.int64, copy=False)
+
+
 def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = None):
     """The binary primitive ``name``: NumPy's ``ufunc``. Its result has ``a``'s dtype, or
     ``result`` (bool, for the comparisons), as the contract says ([EW2]: the operands share
@@ -997,7 +1002,21 @@ class NumpyBackend:
         """(values, first indices, inverse indices, counts) of the flattened ``x``; NaNs distinct."""
         a = _nd(x).reshape(-1)
         values, index, inverse, counts = np.unique(a, return_index=True, return_inverse=True, return_counts=True, equal_nan=False)
-        return (self._wrap(values), self._wrap(index.astype(np.int64)), self._wrap(inverse.astype(np.int64)), self._wrap(counts.astype(np.int64)))
+        return (self._wrap(values), self._wrap(_i64(index)), self._wrap(_i64(inverse)), self._wrap(_i64(counts)))
+
+    # NumPy's own paths for part of the results (np.unique flattens its operand): the
+    # values alone from a hash table where NumPy has one (integers), then a sort of the
+    # distinct values only; counts and inverse from one unstable sort.
+    def unique_values(self, x: Tensor) -> Tensor:
+        return self._wrap(np.unique(_nd(x), equal_nan=False))
+
+    def unique_counts(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        values, counts = np.unique(_nd(x), return_counts=True, equal_nan=False)
+        return self._wrap(values), self._wrap(_i64(counts))
+
+    def unique_inverse(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        values, inverse = np.unique(_nd(x), return_inverse=True, equal_nan=False)
+        return self._wrap(values), self._wrap(_i64(inverse.reshape(-1)))
 
     def isin(self, x1: Tensor, x2: Tensor, *, invert: bool = False) -> Tensor:
         return self._wrap(np.isin(_nd(x1), _nd(x2), invert=invert))
