@@ -918,6 +918,10 @@ class NumpyBackend:
         k = _nd(key)
         return self._wrap(_threefry.random_bits(int(k[0]), int(k[1]), tuple(shape), _NP[dtype], tag), dtype)
 
+    def random_uniform(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
+        k = _nd(key)
+        return self._wrap(_threefry.uniform(int(k[0]), int(k[1]), tuple(shape), _NP[dtype]), dtype)
+
     def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
         k = _nd(key)
         return self._wrap(_threefry.normal(int(k[0]), int(k[1]), tuple(shape), _NP[dtype]), dtype)
