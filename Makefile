@@ -96,8 +96,11 @@ consumers-scipy: $(STAMP)
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
 
+# Per call, throughput, pipelines, scikit-learn end to end and random numbers, on NumPy, nx,
+# nx's strict namespace, array_api_strict and array-api-compat; writes docs/performance.md
+# and its figures (docs/_static). About 5 minutes; ARGS=--quick for a shorter run (no page).
 bench: $(STAMP)
-	$(PY) -m pip install --quiet "array-api-strict>=2.3"
+	$(PY) -m pip install --quiet -e ".[bench]"
 	$(PY) benchmarks/run.py $(if $(ARGS),$(ARGS),--page docs/performance.md)
 
 # The Dask device: out of core (32 GB of random normals, peak RSS), nx against raw
