@@ -2,8 +2,8 @@
 
 The four ``unique_*`` functions split NumPy's polymorphic ``unique`` into named tuples
 with the standard's field names. ``unique_all`` comes from the backend's ``unique``
-primitive, the other three from primitives that compute only their own results (NumPy's
-hash table for the values alone, one unstable sort for counts or inverse); all of them
+primitive, the other three from primitives that compute only their own results (one
+unstable sort, no stable argsort, no indices they do not return); all of them
 over the flattened input, values sorted, NaNs distinct, signed zeros equal.
 ``inverse_indices`` has ``x``'s shape.
 """

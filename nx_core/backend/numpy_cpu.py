@@ -1008,11 +1008,18 @@ class NumpyBackend:
         values, index, inverse, counts = np.unique(a, return_index=True, return_inverse=True, return_counts=True, equal_nan=False)
         return (self._wrap(values), self._wrap(_i64(index)), self._wrap(_i64(inverse)), self._wrap(_i64(counts)))
 
-    # NumPy's own paths for part of the results (np.unique flattens its operand): the
-    # values alone from a hash table where NumPy has one (integers), then a sort of the
-    # distinct values only; counts and inverse from one unstable sort.
+    # NumPy's paths for part of the results (np.unique flattens its operand): counts and
+    # inverse from one unstable sort, as NumPy's unique_counts and unique_inverse. The
+    # values alone: one sort of a flat copy and the elements unlike their predecessors.
+    # NumPy's unique_values hashes integers (a hash set, an element at a time): 20000 int64
+    # of 3 distinct values, 0.97 ms against 22 us sorted; of 2**40 possible, 7.7 ms against
+    # 0.40 (NumPy 2.4, one core, noisy figures; the sort was the faster everywhere measured).
     def unique_values(self, x: Tensor) -> Tensor:
-        return self._wrap(np.unique(_nd(x), equal_nan=False))
+        a = np.sort(_nd(x), axis=None)  # flat, NaNs last
+        new = np.empty(a.shape, np.bool_)
+        new[:1] = True
+        np.not_equal(a[1:], a[:-1], out=new[1:])  # NaN != NaN: each NaN its own value
+        return self._wrap(a[new], x.dtype)
 
     def unique_counts(self, x: Tensor) -> tuple[Tensor, Tensor]:
         values, counts = np.unique(_nd(x), return_counts=True, equal_nan=False)

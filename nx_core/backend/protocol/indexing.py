@@ -118,8 +118,8 @@ class IndexingPrimitives(Protocol):
 
     # The standard's unique_values, unique_counts and unique_inverse need only part of
     # ``unique``'s results: each has its own primitive, beside ``unique``, so that an
-    # engine can take its cheaper path (NumPy's hash table for the values alone, one
-    # unstable sort instead of a stable argsort for the counts and the inverse).
+    # engine can take its cheaper path (one unstable sort instead of a stable argsort,
+    # no first-occurrence indices).
     def unique_values(self, x: Tensor) -> Tensor:
         """Frontend guarantees: nothing. Backend must: ``unique``'s values (sorted,
         distinct, every NaN distinct)."""
