@@ -311,10 +311,12 @@ def integers(
 
 def _integers(kt: Tensor, lo: int, hi: int, sh: tuple[int, ...], dt: DType) -> Tensor:
     span = hi - lo
-    b = _bits(kt, sh, _u64)
+    r = _bits(kt, sh, _u64)  # fresh: the steps below write into it
     B = kt.backend
-    off = b if span == 1 << 64 else B.remainder(b, span)
-    r = B.add(off, lo & ((1 << 64) - 1))  # wraps modulo 2**64: low + offset in two's complement
+    if span != 1 << 64:
+        B.remainder(r, span, out=r)
+    if lo:
+        B.add(r, lo & ((1 << 64) - 1), out=r)  # wraps modulo 2**64: low + offset in two's complement
     return r if dt is _u64 else B.cast(r, dtype=dt)
 
 
