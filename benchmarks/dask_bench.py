@@ -2,7 +2,7 @@
 
     python benchmarks/dask_bench.py [--gigabytes 32] [--scale 1] [--rounds 5]
         [--random-gigabytes 2 8] [--skip-out-of-core] [--skip-raw] [--skip-random]
-        [--skip-compute-bound] [--only NAME ...] [--figure PATH]
+        [--skip-compute-bound] [--only NAME ...] [--figures DIR]
 
 A whole run takes about 7 minutes on a quiet 2-core machine; ``--gigabytes 4 --scale
 0.25 --random-gigabytes 0.5 2`` about 2.
@@ -13,7 +13,7 @@ A whole run takes about 7 minutes on a quiet 2-core machine; ``--gigabytes 4 --s
    the process's peak resident memory, which must stay under 1 GiB (it runs first, so
    the peak is its own); then the same key's numbers on the CPU device, compared on
    slices. The resident memory and the throughput are sampled as it runs and drawn in
-   ``--figure`` (docs/_static/out-of-core.png).
+   ``--figures`` (docs/_static/out-of-core.png).
 2. Against raw ``dask.array``, in this process, on the same chunks: the workloads of
    the Dask device's performance issue, each written once with nx and once with Dask's
    own functions: the mean of ``sqrt(arange(n))``, a row-wise cumulative sum,
@@ -28,8 +28,8 @@ A whole run takes about 7 minutes on a quiet 2-core machine; ``--gigabytes 4 --s
    Dask's ``da.random`` on NumPy's ``Generator`` (PCG64: ``da.random.default_rng``), on
    ``Generator(Philox)`` and on the legacy ``RandomState`` (what ``da.random.normal``
    draws with), on the same chunks, in alternating rounds (each source once a round),
-   best round each. Target: nx's normals within 1.5x of ``RandomState``'s; the
-   Generators' ratios are reported.
+   best round each (drawn in docs/_static/random-dask.png). Target: nx's normals within
+   1.5x of ``RandomState``'s; the Generators' ratios are reported.
 4. Compute-bound: exp, sin, tanh, sqrt, a sum along each axis of ``--elements``
    float64 elements, and a 4000x4000 matmul, on the Dask device (Dask's threads, one per
    core) and with NumPy alone; the geometric mean of the time ratios Dask/NumPy must be
@@ -348,16 +348,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--random-gigabytes", type=float, nargs="+", default=[2.0, 8.0],
                     help="sizes of the random numbers against raw Dask (default 2 8; uniforms and integers at the first)")
     ap.add_argument("--random-rounds", type=int, default=3)
-    ap.add_argument("--figure", default=str(Path(__file__).resolve().parents[1] / "docs" / "_static" / "out-of-core.png"),
-                    help="where to draw the out-of-core run's memory and throughput ('' for no figure)")
+    ap.add_argument("--figures", default=str(Path(__file__).resolve().parents[1] / "docs" / "_static"),
+                    help="the folder of the figures (out-of-core.png, random-dask.png; '' for none)")
     args = ap.parse_args(argv)
     ok = True
     if not args.skip_out_of_core:  # first: the peak RSS it reports is its own
-        ok = out_of_core(args.gigabytes, args.figure)
+        ok = out_of_core(args.gigabytes, str(Path(args.figures) / "out-of-core.png") if args.figures else "")
     if not args.skip_raw:
         ok = against_raw(args.scale, args.rounds, args.only) and ok
     if not args.skip_random:
-        ok = against_dask_random(args.random_gigabytes, args.random_rounds)[0] and ok
+        good, rows = against_dask_random(args.random_gigabytes, args.random_rounds)
+        ok = good and ok
+        if args.figures:
+            import plots
+
+            print(f"  figure: {plots.random_dask_figure(rows, Path(args.figures) / 'random-dask.png')}")
     if not args.skip_compute_bound:
         ok = compute_bound(args.elements, args.rounds, args.chunk_size) and ok
     print(f"\ndask benchmarks: {'all targets met' if ok else 'some targets missed'}")

@@ -113,3 +113,27 @@ def out_of_core_figure(samples: list[tuple[float, float, float]], total_gb: floa
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def random_dask_figure(rows: list[dict[str, Any]], path: Path) -> Path:
+    """nx's time over each raw Dask source's (``benchmarks/dask_bench.py``'s random
+    numbers: rows of kind, gigabytes and seconds per source), one group of bars per
+    kind and size."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    sources = [k for k in rows[0]["seconds"] if k != "nx"]
+    colours = ["#2ca02c", "#9467bd", "#8c564b"]
+    fig, ax = plt.subplots(figsize=(7, 3.4))
+    w = 0.8 / len(sources)
+    for j, src in enumerate(sources):
+        xs = [i + (j - (len(sources) - 1) / 2) * w for i in range(len(rows))]
+        ax.bar(xs, [r["seconds"]["nx"] / r["seconds"][src] for r in rows], width=w, color=colours[j % 3], label=f"nx / {src}")
+    ax.axhline(1.0, color="black", lw=0.8)
+    ax.set_xticks(range(len(rows)), [f"{r['kind']}\n{r['gigabytes']:g} GB" for r in rows], fontsize=8)
+    ax.set_ylabel("nx's time / raw Dask's")
+    ax.set_title("Mean and std of random numbers on the Dask device, same chunks")
+    ax.legend(fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
