@@ -104,14 +104,20 @@ consumers-scipy: $(STAMP)
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
 
+# Per call, throughput, pipelines, scikit-learn end to end and random numbers, on NumPy, nx,
+# nx's strict namespace, array_api_strict and array-api-compat; writes docs/performance.md
+# and its figures (docs/_static). About 5 minutes; ARGS=--quick for a shorter run (no page).
 bench: $(STAMP)
-	$(PY) -m pip install --quiet "array-api-strict>=2.3"
+	$(PY) -m pip install --quiet -e ".[bench]"
 	$(PY) benchmarks/run.py $(if $(ARGS),$(ARGS),--page docs/performance.md)
 
-# The Dask device: out of core (32 GB of random normals, peak RSS), nx against raw
-# dask.array on the same chunks, and compute-bound work against NumPy alone
-# (ARGS="--gigabytes 4 --scale 0.25" for a shorter run).
+# The Dask device: out of core (32 GB of random normals, peak RSS, drawn over time in
+# docs/_static/out-of-core.png), nx against raw dask.array on the same chunks, random
+# numbers against Dask's on NumPy's Generator (PCG64, Philox) and RandomState, and
+# compute-bound work against NumPy alone. About 7 minutes
+# (ARGS="--gigabytes 4 --scale 0.25 --random-gigabytes 0.5 2" for a shorter run).
 bench-dask: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[bench,dask]"
 	$(PY) benchmarks/dask_bench.py $(ARGS)
 
 # The documentation (Sphinx, Markdown pages), in docs/_build/html; warnings are errors.

@@ -236,6 +236,11 @@ def _arg(x: Any) -> Any:
     return _nd(x) if isinstance(x, Tensor) else x
 
 
+def _i64(a: np.ndarray) -> np.ndarray:
+    """``a`` (NumPy's intp indices or counts) as int64, copied only where intp is narrower."""
+    return a.astype(np.int64, copy=False)
+
+
 def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = None):
     """The binary primitive ``name``: NumPy's ``ufunc``. Its result has ``a``'s dtype, or
     ``result`` (bool, for the comparisons), as the contract says ([EW2]: the operands share
@@ -931,6 +936,10 @@ class NumpyBackend:
         k = _nd(key)
         return self._wrap(_threefry.random_bits(int(k[0]), int(k[1]), tuple(shape), _NP[dtype], tag), dtype)
 
+    def random_uniform(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
+        k = _nd(key)
+        return self._wrap(_threefry.uniform(int(k[0]), int(k[1]), tuple(shape), _NP[dtype]), dtype)
+
     def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
         k = _nd(key)
         return self._wrap(_threefry.normal(int(k[0]), int(k[1]), tuple(shape), _NP[dtype]), dtype)
@@ -1015,7 +1024,28 @@ class NumpyBackend:
         """(values, first indices, inverse indices, counts) of the flattened ``x``; NaNs distinct."""
         a = _nd(x).reshape(-1)
         values, index, inverse, counts = np.unique(a, return_index=True, return_inverse=True, return_counts=True, equal_nan=False)
-        return (self._wrap(values), self._wrap(index.astype(np.int64)), self._wrap(inverse.astype(np.int64)), self._wrap(counts.astype(np.int64)))
+        return (self._wrap(values), self._wrap(_i64(index)), self._wrap(_i64(inverse)), self._wrap(_i64(counts)))
+
+    # NumPy's paths for part of the results (np.unique flattens its operand): counts and
+    # inverse from one unstable sort, as NumPy's unique_counts and unique_inverse. The
+    # values alone: one sort of a flat copy and the elements unlike their predecessors.
+    # NumPy's unique_values hashes integers (a hash set, an element at a time): 20000 int64
+    # of 3 distinct values, 0.97 ms against 22 us sorted; of 2**40 possible, 7.7 ms against
+    # 0.40 (NumPy 2.4, one core, noisy figures; the sort was the faster everywhere measured).
+    def unique_values(self, x: Tensor) -> Tensor:
+        a = np.sort(_nd(x), axis=None)  # flat, NaNs last
+        new = np.empty(a.shape, np.bool_)
+        new[:1] = True
+        np.not_equal(a[1:], a[:-1], out=new[1:])  # NaN != NaN: each NaN its own value
+        return self._wrap(a[new], x.dtype)
+
+    def unique_counts(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        values, counts = np.unique(_nd(x), return_counts=True, equal_nan=False)
+        return self._wrap(values), self._wrap(_i64(counts))
+
+    def unique_inverse(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        values, inverse = np.unique(_nd(x), return_inverse=True, equal_nan=False)
+        return self._wrap(values), self._wrap(_i64(inverse.reshape(-1)))
 
     def isin(self, x1: Tensor, x2: Tensor, *, invert: bool = False) -> Tensor:
         return self._wrap(np.isin(_nd(x1), _nd(x2), invert=invert))

@@ -1482,6 +1482,15 @@ def test_numpy_semantics_primitives(be, dtname, layout):
             check(vals, np.unique(flat), what="unique values")
         assert np.array_equal(vals[inv], flat, equal_nan=True) and counts.sum() == flat.size
         assert np.array_equal(flat[first], vals, equal_nan=True)
+        # The primitives for part of unique's results give the same values, counts and inverse.
+        check(H(be.unique_values(x)), vals, what="unique_values")
+        v2, c2 = (H(t) for t in be.unique_counts(x))
+        check(v2, vals, what="unique_counts values")
+        check(c2, counts, what="unique_counts counts")
+        v3, i3 = (H(t) for t in be.unique_inverse(x))
+        check(v3, vals, what="unique_inverse values")
+        assert i3.shape == (flat.size,) and i3.dtype == np.int64 and c2.dtype == np.int64
+        assert np.array_equal(v3[i3], flat, equal_nan=True)
         srt = np.sort(rx.ravel())
         s_t = be.from_host(srt)
         for side in ("left", "right"):

@@ -357,6 +357,15 @@ class Indexing:
     def unique(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor]:
         return self._eager("unique", (x,), {})  # type: ignore[attr-defined]
 
+    def unique_values(self, x: Tensor) -> Tensor:
+        return self._eager("unique_values", (x,), {})  # type: ignore[attr-defined]
+
+    def unique_counts(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        return self._eager("unique_counts", (x,), {})  # type: ignore[attr-defined]
+
+    def unique_inverse(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        return self._eager("unique_inverse", (x,), {})  # type: ignore[attr-defined]
+
 
 _LAZY = object()
 
