@@ -21,7 +21,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
-from ._messages import cannot_cast, not_promotable
+from ._messages import cannot_cast
 from ._messages import not_allowed as _not_allowed  # (this module's not_allowed takes a category's dtypes)
 from ._scalars import promote_pair, scalar_operand
 from ._validation import backend_of, broadcast_pair, broadcast_shapes, broadcast_tensor, check_unshared, core_message, gate
@@ -55,7 +55,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
         if d is not t2.dtype:
             d = (_PROMOTE if c1 is Array else _PROMOTION).get((d, t2.dtype))
             if d is None:
-                raise not_promotable(name, t1.dtype, t2.dtype)
+                d = _dt.result_type_pair(t1.dtype, t2.dtype, name, True)  # raises, or records the strict refusal
             if t1.dtype is not d:
                 t1 = B.cast(t1, dtype=d)
             if t2.dtype is not d:

@@ -136,11 +136,15 @@ def divide(x1: Any, x2: Any, /) -> Array:
     if (f1 or type(x1) not in _ARRAYS) and (f2 or type(x2) not in _ARRAYS):
         return _true_divide(x1, x2)
     x = x1 if type(x1) in _ARRAYS else x2
-    if x._ns.strict or f1 or f2:
-        # strict: refuses the integer operand as the standard's divide does; drop-in, an
-        # integer array with a floating-point array: promotion's dtype (NumPy's: int16 /
+    if f1 or f2:
+        # an integer array with a floating-point array: promotion's dtype (NumPy's: int16 /
         # float32 is float32)
         return _true_divide(x1, x2)
+    if x._ns.strict:
+        try:  # refuses the integer operands, as the standard's divide does
+            return _true_divide(x1, x2)
+        except TypeError as e:
+            x._ns.refuse("dtype category", e)  # record mode: NumPy's true division below
     a = x1 if type(x1) not in _ARRAYS or x1.dtype.kind in "fc" else _to_default_float("divide", x1)
     b = x2 if type(x2) not in _ARRAYS or x2.dtype.kind in "fc" else _to_default_float("divide", x2)
     return _true_divide(a, b)
@@ -173,7 +177,9 @@ def _strict_negative_shift(name: str, x1: Any, x2: Any) -> None:
     else:
         neg = type(x2) is int and x2 < 0
     if neg:
-        raise ValueError(f"{name}: a negative shift is not allowed (strict mode: the standard leaves it undefined)")
+        (x1 if type(x1) is StrictArray else x2)._ns.refuse(
+            "argument", ValueError(f"{name}: a negative shift is not allowed (strict mode: the standard leaves it undefined)")
+        )
 
 
 OPERATORS["pow"] = operators_of(pow)
@@ -258,7 +264,9 @@ def imag(x: Any, /) -> Array:
     if type(x) not in _ARRAYS:
         raise TypeError(f"imag: x must be an nx Array, got {type(x).__name__}")
     d = x.dtype
-    check_category("imag", d, "complex floating-point" if x._ns.strict else "numeric")
+    if x._ns.strict and not d.is_complex:
+        x._ns.refuse("dtype category", not_allowed("imag", "complex floating-point", d))
+    check_category("imag", d, "numeric")
     B = x.backend
     if d.is_complex:
         return B.imag(x)

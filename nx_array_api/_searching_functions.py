@@ -177,7 +177,7 @@ def _scalar_operands(c: Array, x1: Any, x2: Any) -> tuple[Any, Any]:
     if isinstance(x1, Array) or isinstance(x2, Array):
         return x1, x2
     if ns.strict:
-        raise TypeError(f"{name}: Two scalars as x1 and x2 are not allowed (strict mode); one must be an array")
+        ns.refuse("argument", TypeError(f"{name}: Two scalars as x1 and x2 are not allowed (strict mode); one must be an array"))
     k1, k2 = scalar_kind(x1), scalar_kind(x2)
     if min(k1, k2) < 0:
         raise TypeError(f"{name}: x1 and x2 must be nx arrays or Python scalars, got {type(x1).__name__} and {type(x2).__name__}")
@@ -194,5 +194,8 @@ def _where_one(condition: Any, x1: Any, x2: Any) -> Any:
     condition = check_array(name, condition, "condition")
     if x1 is not _MISSING or condition._ns.strict:
         given = 1 + (x1 is not _MISSING)
-        raise TypeError(f"{name}: takes condition, x1 and x2 (3 positional arguments), got {given}")
+        refused = TypeError(f"{name}: takes condition, x1 and x2 (3 positional arguments), got {given}")
+        if x1 is not _MISSING:
+            raise refused
+        condition._ns.refuse("argument", refused)
     return nonzero(condition)

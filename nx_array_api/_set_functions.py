@@ -92,7 +92,8 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     if any(isinstance(a, Array) and a._ns.strict for a in (x1, x2)):
         for a in (x1, x2):
             if isinstance(a, Array) and a.dtype not in _dt.integer:
-                raise TypeError(f"{name}: {a.dtype.name} arrays are not portable here (strict mode): the standard's isin takes integers")
+                a._ns.refuse("dtype category", TypeError(f"{name}: {a.dtype.name} arrays are not portable here (strict mode): the standard's isin takes integers"))
+                break
     a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
     if a1 != a2:
         s = x2 if a1 else x1

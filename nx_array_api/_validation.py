@@ -17,6 +17,7 @@ from nx_core.tensor import Tensor
 from . import _devices
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
+from ._flags import STRICT
 from ._messages import axis_out_of_bounds, different_devices, not_allowed
 
 __all__ = [
@@ -281,7 +282,7 @@ def normalize_axes(name: str, axis: Any, ndim: int, strict: bool = False) -> tup
         return tuple(range(ndim))
     if isinstance(axis, (tuple, list)):
         if type(axis) is not tuple and strict:
-            raise TypeError(f"{name}: axis must be an int or a tuple of ints in strict mode, got {type(axis).__name__}")
+            STRICT.refuse("axis", TypeError(f"{name}: axis must be an int or a tuple of ints in strict mode, got {type(axis).__name__}"))
         axes = tuple(normalize_axis(name, a, ndim) for a in axis)
         if len(set(axes)) != len(axes):
             raise ValueError(f"{name}: repeated axis in {tuple(axis)}")
@@ -382,8 +383,8 @@ def check_unshared(name: str, x: Array, *operands: Any) -> None:
     t = x
     exempt = tuple(o for o in operands if isinstance(o, Array))
     if t.backend.aliased(t, exempt):
-        raise ValueError(
+        x._ns.refuse("shared-memory write", ValueError(
             f"{name}: writing through an array that shares its memory with another array is not portable "
             "(strict mode); copy it first (asarray(x, copy=True)) or write into the array the view came from "
             "once its views are gone"
-        )
+        ))

@@ -1,0 +1,139 @@
+"""Record mode: the strict namespace's refusals recorded instead of raised.
+
+Every refusal the strict namespace makes and the drop-in does not (a promotion across
+kinds, a non-standard index, a flag-gated function, a write through shared memory, ...)
+goes through one method, ``Namespace.refuse(kind, exc)`` (``_flags``): it raises ``exc``,
+or, while a ``Recorder`` is the strict namespace's ``recorder``, records the
+refusal and returns, and the caller goes on as the drop-in namespace would. Nothing is
+checked on the path of a call the strict namespace accepts: record mode costs nothing
+while it is off, and nothing but the recording while it is on.
+
+A record is the refusal's kind (``KINDS``), the consumer's call site (the first frame
+outside nx, pytest, pluggy and the standard library: its file, line and function), the
+current test (``Recorder.test``, which a test runner sets) and the first message; the
+same refusal at the same site in the same test is counted, not repeated.
+
+This module uses the standard library alone; the pytest hooks that drive it are
+``nx_array_api.strict._report_hooks``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import sysconfig
+from typing import Any
+
+__all__ = ["KINDS", "Recorder", "call_site"]
+
+#: The kinds of refusal, each with what it means (the report's legend).
+KINDS = {
+    "dtype promotion": "two dtypes of different kinds (int and float, signed and unsigned beyond the table) promoted together",
+    "python scalar": "a Python scalar of another kind than the array's (int array * 0.5, True + x), or a NumPy scalar taken as one",
+    "dtype category": "a dtype outside the category the standard gives the function (the drop-in takes it, as NumPy does)",
+    "index": "an index the standard does not specify (a list, a NumPy array, an out-of-bounds slice, a key without ...)",
+    "assignment dtype": "a value whose dtype an assignment would change (a float into an integer array)",
+    "axis": "an axis given as a list where the standard says tuple",
+    "argument": "an argument of a type or form the standard does not specify (a 0-d array for a scalar, a list of arrays)",
+    "device": "a device given by name, or arrays of two namespaces' devices",
+    "flag-gated function": "a function the api_version or enabled_extensions flag turns off",
+    "flag-gated behaviour": "a behaviour a later version of the standard added, or the boolean_indexing/data_dependent_shapes flag turns off",
+    "shared-memory write": "a write through an array whose memory another live array shares",
+}
+
+#: Modules whose frames are never a consumer's call site (the prefixes of their names).
+_NOT_CONSUMER = ("nx_array_api", "nx_core", "array_api_strict", "_pytest", "pytest", "pluggy", "xdist", "execnet")
+_STDLIB = tuple(
+    os.path.normcase(os.path.realpath(p)) + os.sep
+    for p in {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"]}
+)
+_SITE = tuple(sorted({os.path.normcase(os.path.realpath(p)) for p in sys.path if p}, key=len, reverse=True))
+
+
+def _is_consumer(frame: Any) -> bool:
+    name = frame.f_globals.get("__name__", "")
+    if name.partition(".")[0] in _NOT_CONSUMER:
+        return False
+    path = os.path.normcase(os.path.realpath(frame.f_code.co_filename))
+    return not (path.startswith(_STDLIB) and "site-packages" not in path) and not path.startswith("<frozen")
+
+
+def _short(path: str) -> str:
+    """``path`` relative to the ``sys.path`` entry that holds it (``sklearn/utils/_x.py``)."""
+    real = os.path.normcase(os.path.realpath(path))
+    for p in _SITE:
+        if real.startswith(p + os.sep):
+            return real[len(p) + 1 :].replace(os.sep, "/")
+    return path
+
+
+def call_site(frame: Any) -> tuple[str, int, str]:
+    """(file, line, function) of the first consumer frame at or above ``frame``;
+    ("?", 0, "?") where every frame is nx's, pytest's or the standard library's."""
+    while frame is not None:
+        if _is_consumer(frame):
+            return _short(frame.f_code.co_filename), frame.f_lineno, frame.f_code.co_name
+        frame = frame.f_back
+    return "?", 0, "?"
+
+
+class Recorder:
+    """The refusals recorded in record mode: ``counts`` maps (kind, file, line,
+    function, test) to [count, exception type, first message]."""
+
+    def __init__(self) -> None:
+        self.counts: dict[tuple[str, str, int, str, str], list[Any]] = {}
+        #: The id of the test running now ("" outside a test); a test runner sets it.
+        self.test = ""
+
+    def record(self, kind: str, exc: BaseException, frame: Any) -> None:
+        """Records refusal ``exc`` of ``kind``, made in a call whose innermost frame is ``frame``."""
+        key = (kind, *call_site(frame), self.test)
+        entry = self.counts.get(key)
+        if entry is None:
+            self.counts[key] = [1, type(exc).__name__, str(exc).partition("\n")[0]]
+        else:
+            entry[0] += 1
+
+    def records(self) -> list[dict[str, Any]]:
+        """The records, as the JSON report lists them (most frequent first)."""
+        out = [
+            {"kind": k, "file": f, "line": ln, "function": fn, "test": t, "count": c, "exception": e, "message": m}
+            for (k, f, ln, fn, t), (c, e, m) in self.counts.items()
+        ]
+        out.sort(key=lambda r: (-r["count"], r["kind"], r["file"], r["line"], r["test"]))
+        return out
+
+
+    def add(self, records: list[dict[str, Any]]) -> None:
+        """Adds records in ``records()``'s form (another process's: a pytest-xdist worker's)."""
+        for r in records:
+            key = (r["kind"], r["file"], r["line"], r["function"], r["test"])
+            entry = self.counts.get(key)
+            if entry is None:
+                self.counts[key] = [r["count"], r["exception"], r["message"]]
+            else:
+                entry[0] += r["count"]
+
+    def summary(self) -> list[dict[str, Any]]:
+        """The records by kind and call site, over all tests: each with its count, the
+        number of tests it occurred in, and the first test and message (most frequent first)."""
+        rows: dict[tuple[str, str, int, str], dict[str, Any]] = {}
+        for r in sorted(self.records(), key=lambda r: r["test"]):
+            key = (r["kind"], r["file"], r["line"], r["function"])
+            row = rows.get(key)
+            if row is None:
+                rows[key] = row = {
+                    "kind": r["kind"],
+                    "file": r["file"],
+                    "line": r["line"],
+                    "function": r["function"],
+                    "count": 0,
+                    "tests": 0,
+                    "first_test": r["test"],
+                    "exception": r["exception"],
+                    "message": r["message"],
+                }
+            row["count"] += r["count"]
+            row["tests"] += 1
+        return sorted(rows.values(), key=lambda r: (-r["count"], -r["tests"], r["kind"], r["file"], r["line"]))
