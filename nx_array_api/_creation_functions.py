@@ -449,14 +449,17 @@ def _fill_array(name: str, dev: Device, v: Any, dtype: Any) -> tuple[Any, Any]:
     dtype its dtype (``np.full(2, np.asarray(5, dtype=np.int8))`` is int8). The strict
     namespace takes Python scalars only, as the standard and array-api-strict do."""
     ns = namespace_of(dev)
-    what = f"an array of shape {v.shape}" if isinstance(v, Array) else type(v).__name__
-    refused = TypeError(f"{name}: fill_value must be a Python bool, int, float or complex{'' if ns.strict else ' (or a 0-d array)'}, got {what}")
     zero_d = isinstance(v, Array) or (type(v).__module__ == "numpy" and getattr(v, "shape", None) == ())
     if zero_d and v.shape == ():
         vd = v.dtype if isinstance(v, Array) else _BY_NAME.get(str(v.dtype))
-        if vd is not None and (not ns.strict or ns.refuse("argument", refused)):
+        if vd is not None and (not ns.strict or ns.refuse("argument", _not_fill_value(name, ns, v))):
             return py_scalar(v), vd if dtype is None else dtype
-    raise refused
+    raise _not_fill_value(name, ns, v)
+
+
+def _not_fill_value(name: str, ns: Any, v: Any) -> TypeError:
+    what = f"an array of shape {v.shape}" if isinstance(v, Array) else type(v).__name__
+    return TypeError(f"{name}: fill_value must be a Python bool, int, float or complex{'' if ns.strict else ' (or a 0-d array)'}, got {what}")
 
 
 def _filled(name: str, shape: Any, dtype: Any, device: Any, value: Any) -> Tensor:

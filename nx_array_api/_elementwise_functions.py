@@ -188,19 +188,32 @@ OPERATORS["bitwise_right_shift"] = operators_of(bitwise_right_shift)
 OPERATORS["divide"] = operators_of(divide)
 
 
-def _truth(x: Any, other: Any = None) -> Any:
+def _truth(x: Any, other: Any = None, strict: bool = True) -> Any:
     """``x`` as a logical operand: a numeric array or Python number by its truth (nonzero,
     NaN included, is True); anything else as it is, for the caller to judge. The strict
     namespace (``x``'s, or ``other``'s for a scalar ``x``) takes the standard's bool-only
-    operands as they are."""
+    operands as they are (``strict=False``: as the drop-in does, see ``_logical``)."""
     if type(x) in _ARRAYS:
         t = x
-        if t.dtype is _dt.bool or x._ns.strict:
+        if t.dtype is _dt.bool or (strict and x._ns.strict):
             return x
         return t.backend.cast(t, dtype=_dt.bool)
-    if type(x) in (int, float, complex) and not (type(other) is StrictArray):
+    if type(x) in (int, float, complex) and not (strict and type(other) is StrictArray):
         return bool(x)
     return x
+
+
+def _logical(fn: Any, x1: Any, x2: Any) -> Array:
+    """``fn`` (a logical function of the standard's) of ``x1`` and ``x2`` by their truth;
+    the strict namespace's refusal of numeric operands goes through its ``refuse``."""
+    try:
+        return fn(_truth(x1, x2), _truth(x2, x1))
+    except TypeError as e:
+        x = x1 if type(x1) is StrictArray else x2
+        if type(x) is not StrictArray:
+            raise
+        x._ns.refuse("dtype category", e)  # record mode: the operands by their truth
+        return fn(_truth(x1, x2, False), _truth(x2, x1, False))
 
 
 def logical_and(x1: Any, x2: Any, /) -> Array:
@@ -210,21 +223,24 @@ def logical_and(x1: Any, x2: Any, /) -> Array:
     standard asks for bool. scikit-learn's roc_curve calls the logical functions on floats.
     Strict mode refuses them.
     """
-    return _logical_and(_truth(x1, x2), _truth(x2, x1))
+    return _logical(_logical_and, x1, x2)
 
 
 def logical_or(x1: Any, x2: Any, /) -> Array:
     """Logical OR, elementwise; numeric operands count by their truth (see logical_and)."""
-    return _logical_or(_truth(x1, x2), _truth(x2, x1))
+    return _logical(_logical_or, x1, x2)
 
 
 def logical_xor(x1: Any, x2: Any, /) -> Array:
     """Logical XOR, elementwise; numeric operands count by their truth (see logical_and)."""
-    return _logical_xor(_truth(x1, x2), _truth(x2, x1))
+    return _logical(_logical_xor, x1, x2)
 
 
 def logical_not(x: Any, /) -> Array:
     """Logical NOT, elementwise; a numeric x counts by its truth (see logical_and)."""
+    if type(x) is StrictArray and x.dtype is not _dt.bool:
+        x._ns.refuse("dtype category", not_allowed("logical_not", "bool", x.dtype))
+        return _logical_not(_truth(x, None, False))
     return _logical_not(_truth(x) if type(x) in _ARRAYS else x)
 
 

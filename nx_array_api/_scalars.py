@@ -127,14 +127,13 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
             return s, s.dtype
         ns = None if device is None else namespace_of(device)
         p = py_scalar(s, strict=ns is not None and ns.strict)
-        refused = TypeError(f"{name}: Expected Array or Python scalar operand, got {_type_name(s)}")
         if p is s and ns is not None and ns.strict:
             p = py_scalar(s)  # a NumPy scalar: the drop-in takes it as a Python scalar
             if p is not s:
-                ns.refuse("python scalar", refused)
+                ns.refuse("python scalar", _not_operand(name, s))
         if p is not s:
             return scalar_operand(name, p, dtype, device)
-        raise refused
+        raise _not_operand(name, s)
     d = scalar_dtype(name, dtype, k, device)
     if k == BOOL:
         if d.kind != "b":  # the drop-in's True with a numeric array: 1 of its dtype
@@ -155,6 +154,10 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
 
 
 _AS_NUMBER = {"i": int, "u": int, "f": float, "c": complex}
+
+
+def _not_operand(name: str, s: Any) -> TypeError:
+    return TypeError(f"{name}: Expected Array or Python scalar operand, got {_type_name(s)}")
 
 
 def _type_name(v: Any) -> str:

@@ -172,8 +172,12 @@ def _scalar_operands(c: Array, x1: Any, x2: Any) -> tuple[Any, Any]:
     if not ns.at_least("2024.12"):
         s = x1 if not isinstance(x1, Array) else x2
         if ns.strict:
-            raise AttributeError(f"{name}: a Python scalar x1 or x2 needs API version 2024.12 or later ('{type(s).__name__}' object has no attribute 'dtype')")
-        ns.requires("2024.12", name, "a Python scalar x1 or x2")
+            ns.refuse(
+                "flag-gated behaviour",
+                AttributeError(f"{name}: a Python scalar x1 or x2 needs API version 2024.12 or later ('{type(s).__name__}' object has no attribute 'dtype')"),
+            )
+        else:
+            ns.requires("2024.12", name, "a Python scalar x1 or x2")
     if isinstance(x1, Array) or isinstance(x2, Array):
         return x1, x2
     if ns.strict:

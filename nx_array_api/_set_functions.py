@@ -12,6 +12,7 @@ from typing import Any, NamedTuple, Union
 
 from . import _dtypes as _dt
 from ._array_object import Array
+from ._messages import int_out_of_bounds
 from ._scalars import promote_pair_tensors
 from ._validation import check_array, check_bool, gate, names_memory_errors
 
@@ -99,10 +100,15 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
         s = x2 if a1 else x1
         x = x1 if a1 else x2
         if not isinstance(s, int) and (x._ns.strict or not isinstance(s, (float, complex))):
-            raise TypeError(f"{name}: a scalar argument must be a Python int, got {type(s).__name__}")
-        if type(s) is int and x.dtype.is_integer and not x._ns.strict:
+            refused = TypeError(f"{name}: a scalar argument must be a Python int, got {type(s).__name__}")
+            if not isinstance(s, (float, complex)):
+                raise refused
+            x._ns.refuse("python scalar", refused)
+        if type(s) is int and x.dtype.is_integer:
             lo, hi = x.dtype.limits
             if not lo <= s <= hi:  # the drop-in: NumPy's, no element equals it
+                if x._ns.strict:
+                    x._ns.refuse("python scalar", int_out_of_bounds(name, s, x.dtype))
                 B = x.backend
                 return B.full(_dt.bool, x1.shape if a1 else (), invert)
     t1, t2, _ = promote_pair_tensors(name, x1, x2)
