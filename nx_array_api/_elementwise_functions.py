@@ -203,17 +203,15 @@ def _truth(x: Any, other: Any = None, strict: bool = True) -> Any:
     return x
 
 
-def _logical(fn: Any, x1: Any, x2: Any) -> Array:
-    """``fn`` (a logical function of the standard's) of ``x1`` and ``x2`` by their truth;
-    the strict namespace's refusal of numeric operands goes through its ``refuse``."""
-    try:
-        return fn(_truth(x1, x2), _truth(x2, x1))
-    except TypeError as e:
-        x = x1 if type(x1) is StrictArray else x2
-        if type(x) is not StrictArray:
-            raise
-        x._ns.refuse("dtype category", e)  # record mode: the operands by their truth
-        return fn(_truth(x1, x2, False), _truth(x2, x1, False))
+def _logical_refused(fn: Any, x1: Any, x2: Any, e: TypeError) -> Array:
+    """A logical function ``fn`` that refused ``x1`` and ``x2`` with ``e``: where the strict
+    namespace refused numeric operands, its ``refuse``, then, in record mode, the drop-in's
+    answer (the operands by their truth)."""
+    x = x1 if type(x1) is StrictArray else x2
+    if type(x) is not StrictArray:
+        raise e
+    x._ns.refuse("dtype category", e)
+    return fn(_truth(x1, x2, False), _truth(x2, x1, False))
 
 
 def logical_and(x1: Any, x2: Any, /) -> Array:
@@ -223,17 +221,26 @@ def logical_and(x1: Any, x2: Any, /) -> Array:
     standard asks for bool. scikit-learn's roc_curve calls the logical functions on floats.
     Strict mode refuses them.
     """
-    return _logical(_logical_and, x1, x2)
+    try:
+        return _logical_and(_truth(x1, x2), _truth(x2, x1))
+    except TypeError as e:
+        return _logical_refused(_logical_and, x1, x2, e)
 
 
 def logical_or(x1: Any, x2: Any, /) -> Array:
     """Logical OR, elementwise; numeric operands count by their truth (see logical_and)."""
-    return _logical(_logical_or, x1, x2)
+    try:
+        return _logical_or(_truth(x1, x2), _truth(x2, x1))
+    except TypeError as e:
+        return _logical_refused(_logical_or, x1, x2, e)
 
 
 def logical_xor(x1: Any, x2: Any, /) -> Array:
     """Logical XOR, elementwise; numeric operands count by their truth (see logical_and)."""
-    return _logical(_logical_xor, x1, x2)
+    try:
+        return _logical_xor(_truth(x1, x2), _truth(x2, x1))
+    except TypeError as e:
+        return _logical_refused(_logical_xor, x1, x2, e)
 
 
 def logical_not(x: Any, /) -> Array:
@@ -326,7 +333,23 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     d = x.dtype
     check_category("clip", d, "real numeric")
     gate("clip", x)
-    if not x._ns.strict and (d.kind != "f" or isinstance(min, (Array, complex)) or isinstance(max, (Array, complex))):
+    if not x._ns.strict:
+        return _clip(x, min, max, False)
+    try:
+        return _clip(x, min, max, True)
+    except TypeError as e:
+        try:  # bounds the strict namespace refuses: the drop-in's answer, where it has one
+            r = _clip(x, min, max, False)
+        except TypeError:
+            raise e from None
+        x._ns.refuse("argument", e)  # record mode: the drop-in's answer
+        return r
+
+
+def _clip(x: Array, min: Any, max: Any, strict: bool) -> Array:  # noqa: A002
+    """``clip`` of a checked ``x``, by the strict namespace's rules (``strict``) or the drop-in's."""
+    d = x.dtype
+    if not strict and (d.kind != "f" or isinstance(min, (Array, complex)) or isinstance(max, (Array, complex))):
         x = _clip_promoted(x, min, max)  # (a float x with Python float bounds keeps its dtype)
         d = x.dtype
     r = x
@@ -335,13 +358,13 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     for bound, fn, arg in ((min, OPERATORS["maximum"][0], "min"), (max, OPERATORS["minimum"][0], "max")):
         if bound is None:
             continue
-        bound = py_scalar(bound, strict=x._ns.strict)
+        bound = py_scalar(bound, strict=strict)
         if isinstance(bound, Array):
             backend_of("clip", x, bound)
-            if x._ns.strict and bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
+            if strict and bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
                 raise cannot_cast("clip", f"{arg} of dtype {bound.dtype.name}", d, "x's dtype, which clip keeps")
             broadcast_shapes("clip", x.shape, bound.shape)
-        elif type(bound) in (int, float) or (type(bound) is bool and not x._ns.strict):
+        elif type(bound) in (int, float) or (type(bound) is bool and not strict):
             if d.is_integer:
                 if type(bound) is float:
                     raise cannot_cast("clip", f"a Python float {arg}", d, "x's dtype, which clip keeps")

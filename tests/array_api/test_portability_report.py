@@ -1,20 +1,25 @@
 """The portability report: record mode of the strict namespace and its pytest hooks
 (``-p nx_array_api.strict._report_hooks --nx-portability-report=PATH``), run on a small
-consumer of its own (a library module and its tests) in a pytest of its own."""
+consumer of its own (a library module and its tests) in pytest processes of their own,
+and each refusal's record and drop-in answer in this process."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, NamedTuple
 
 import numpy as np
 import pytest
 
+import nx_array_api as nx
 import nx_array_api.strict as sx
 from nx_array_api._flags import DROPIN, STRICT
 from nx_array_api._portability import KINDS, Recorder
 from nx_array_api.strict import _report_hooks
-
-pytest_plugins = ["pytester"]
 
 # A consumer library: each function makes one use the strict namespace refuses, on the
 # line named in LINES (the report's call site), and returns what the drop-in gives.
@@ -90,19 +95,48 @@ import nx_array_api.strict
 sys.modules["array_api_strict"] = nx_array_api.strict
 '''
 
-PLUGIN = ["-p", "nx_array_api.strict._report_hooks", "-p", "no:cacheprovider"]
+TWO_DEVICES = '''\
+import array_api_strict as xp
+import mylib
 
 
-@pytest.fixture
-def consumer(pytester: pytest.Pytester) -> pytest.Pytester:
-    pytester.makepyfile(mylib=LIBRARY, test_consumer=TESTS, conftest=CONFTEST)
-    pytester.syspathinsert()
-    return pytester
+def test_two_devices():
+    mylib.both_refuse(xp.ones(2), xp.ones(2, device=xp.Device("device1")))
+'''
+
+PLUGIN = ["-p", "nx_array_api.strict._report_hooks", "-p", "no:cacheprovider", "-p", "no:randomly"]
 
 
-def _run(pytester: pytest.Pytester, *args: str) -> tuple[pytest.RunResult, dict]:
-    r = pytester.runpytest_subprocess(*PLUGIN, "--nx-portability-report=report.json", *args)
-    return r, json.loads((pytester.path / "report.json").read_text())
+class Run(NamedTuple):
+    returncode: int
+    stdout: str
+    report: dict | None
+
+
+def _run(where: Path, *args: str) -> Run:
+    """pytest in a process of its own on the consumer at ``where``."""
+    report = where / "report.json"
+    report.unlink(missing_ok=True)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(where), os.environ.get("PYTHONPATH", "")])}
+    p = subprocess.run([sys.executable, "-m", "pytest", "-q", *PLUGIN, *args], cwd=where, env=env, capture_output=True, text=True, timeout=600)
+    return Run(p.returncode, p.stdout, json.loads(report.read_text()) if report.exists() else None)
+
+
+def _outcomes(stdout: str) -> str:
+    return stdout.strip().splitlines()[-1].split(" in ")[0]
+
+
+@pytest.fixture(scope="module")
+def consumer(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    where = tmp_path_factory.mktemp("consumer")
+    for name, text in (("mylib", LIBRARY), ("test_consumer", TESTS), ("test_devices", TWO_DEVICES), ("conftest", CONFTEST)):
+        (where / f"{name}.py").write_text(text)
+    return where
+
+
+@pytest.fixture(scope="module")
+def recorded(consumer: Path) -> Run:
+    return _run(consumer, "--nx-portability-report=report.json")
 
 
 def _expected() -> set[tuple[str, int, str, str]]:
@@ -117,15 +151,18 @@ def _expected() -> set[tuple[str, int, str, str]]:
     }
 
 
-def test_without_the_option_the_strict_namespace_refuses(consumer: pytest.Pytester) -> None:
-    r = consumer.runpytest_subprocess(*PLUGIN)
-    r.assert_outcomes(passed=1, failed=4)
-    assert not (consumer.path / "report.json").exists()
+def test_without_the_option_the_strict_namespace_refuses(consumer: Path) -> None:
+    r = _run(consumer)
+    assert _outcomes(r.stdout) == "5 failed, 1 passed", r.stdout
+    assert r.report is None and "nx portability report" not in r.stdout
 
 
-def test_record_mode_completes_the_run_and_records_each_kind_at_its_call_site(consumer: pytest.Pytester) -> None:
-    r, rep = _run(consumer)
-    r.assert_outcomes(passed=5)  # each call went on as the drop-in's
+def test_record_mode_completes_the_run_and_records_each_kind_at_its_call_site(recorded: Run) -> None:
+    # each call went on as the drop-in's; arrays of two devices: no namespace combines
+    # them, so the drop-in refuses them too, and nothing is recorded for them
+    assert _outcomes(recorded.stdout) == "1 failed, 5 passed", recorded.stdout
+    assert "test_devices.py::test_two_devices" in recorded.stdout
+    rep = recorded.report
     got = {(x["kind"], x["line"], x["function"], x["test"]) for x in rep["records"]}
     assert got == _expected()
     assert {x["file"] for x in rep["records"]} == {"mylib.py"}
@@ -135,8 +172,8 @@ def test_record_mode_completes_the_run_and_records_each_kind_at_its_call_site(co
     assert rep["total"] == 7 and rep["tests"] == 4
 
 
-def test_the_json_schema(consumer: pytest.Pytester) -> None:
-    _, rep = _run(consumer)
+def test_the_json_schema(recorded: Run) -> None:
+    rep = recorded.report
     assert rep["schema"] == "nx-portability-report/1"
     assert rep["namespace"] == "nx_array_api.strict"
     assert rep["kinds"] == KINDS
@@ -150,41 +187,22 @@ def test_the_json_schema(consumer: pytest.Pytester) -> None:
     assert sum(x["count"] for x in rep["summary"]) == rep["total"]
 
 
-def test_the_terminal_table(consumer: pytest.Pytester) -> None:
-    r, _ = _run(consumer)
-    r.stdout.fnmatch_lines(
-        [
-            "*= nx portability report =*",
-            "7 uses nx's strict namespace refuses*in 4 tests, at 6 call sites*",
-            "*count*tests*kind*call site",
-            "*2*1*axis*mylib.py:22 (total)",
-            "*1*1*python scalar*mylib.py:6 (halve)",
-            "JSON report: report.json",
-        ]
-    )
+def test_the_terminal_table(recorded: Run) -> None:
+    lines = recorded.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if "nx portability report" in line)
+    assert lines[start + 1].startswith("7 uses nx's strict namespace refuses") and "in 4 tests, at 6 call sites" in lines[start + 1]
+    assert lines[start + 2].split() == ["count", "tests", "kind", "call", "site"]
+    assert lines[start + 3].split() == ["2", "1", "axis", "mylib.py:22", "(total)"]
+    assert ["1", "1", "python", "scalar", "mylib.py:6", "(halve)"] in [line.split() for line in lines[start + 4 : start + 9]]
+    assert lines[start + 9] == "JSON report: report.json"
 
 
-def test_xdist_workers_records_are_merged(consumer: pytest.Pytester) -> None:
+def test_xdist_workers_records_are_merged(consumer: Path, recorded: Run) -> None:
     pytest.importorskip("xdist")
-    r, rep = _run(consumer, "-n", "2", "-p", "xdist")
-    r.assert_outcomes(passed=5)
-    assert {(x["kind"], x["line"], x["function"], x["test"]) for x in rep["records"]} == _expected()
-    assert rep["total"] == 7
-
-
-def test_a_refusal_the_drop_in_makes_too_is_not_recorded(consumer: pytest.Pytester) -> None:
-    consumer.makepyfile(
-        test_devices='''
-import array_api_strict as xp
-import mylib
-
-def test_two_devices():
-    mylib.both_refuse(xp.ones(2), xp.ones(2, device=xp.Device("device1")))
-'''
-    )
-    r, rep = _run(consumer, "test_devices.py")
-    r.assert_outcomes(failed=1)  # arrays of two devices: no namespace combines them
-    assert rep["records"] == [] and rep["total"] == 0
+    r = _run(consumer, "--nx-portability-report=report.json", "-p", "xdist", "-n", "2")
+    assert _outcomes(r.stdout) == "1 failed, 5 passed", r.stdout
+    assert {(x["kind"], x["line"], x["function"], x["test"]) for x in r.report["records"]} == _expected()
+    assert r.report["records"] == recorded.report["records"]
 
 
 def test_refuse_raises_unless_recording() -> None:
@@ -210,3 +228,82 @@ def test_the_table_lists_the_first_rows_and_says_how_many_more() -> None:
     lines = _report_hooks.table(rec, rows=3)
     assert lines[1].split() == ["30", "1", "index", "a.py:30", "(f)"]
     assert lines[-1] == "... 27 more rows in the JSON report"
+
+
+def _write_view(ns: Any) -> Any:
+    x = ns.zeros(3)
+    v = x[1:]
+    v[0] = 7.0
+    return x
+
+
+def _float_into_int(ns: Any) -> Any:
+    z = ns.zeros(3, dtype=ns.int64)
+    z[0] = 2.7
+    return z
+
+
+def _float_array_into_int(ns: Any) -> Any:
+    z = ns.zeros(2, dtype=ns.int64)
+    z[...] = ns.asarray([0.5, 1.5])
+    return z
+
+
+def _gated(ns: Any) -> Any:
+    x = ns.asarray([1.0, 4.0, 9.0])
+    if ns is sx:
+        with sx.ArrayAPIStrictFlags(api_version="2023.12"):
+            return sx.diff(x)
+    return ns.diff(x)
+
+
+def _device1(ns: Any) -> Any:
+    return np.asarray(ns.ones(2, device=ns.Device("device1") if ns is sx else "device1"))
+
+
+#: (kind, the exception the strict namespace raises, a use of namespace ``ns``).
+REFUSALS = [
+    ("python scalar", TypeError, lambda ns: ns.asarray([1, 2]) * 0.5),
+    ("python scalar", TypeError, lambda ns: ns.asarray([1, 2]) + True),
+    ("python scalar", TypeError, lambda ns: ns.asarray([1.0, 2.0]) + np.float32(2)),
+    ("python scalar", OverflowError, lambda ns: ns.asarray([1, 2], dtype=ns.uint8) < -1),
+    ("python scalar", TypeError, _float_into_int),
+    ("dtype promotion", TypeError, lambda ns: ns.asarray([1, 2]) + ns.asarray([0.5, 1.5])),
+    ("dtype category", TypeError, lambda ns: ns.asarray([1, 2]) / ns.asarray([2, 2])),
+    ("dtype category", TypeError, lambda ns: ns.imag(ns.asarray([1.0, 2.0]))),
+    ("dtype category", TypeError, lambda ns: ns.logical_and(ns.asarray([0.0, 2.0]), ns.asarray([1.0, 1.0]))),
+    ("dtype category", TypeError, lambda ns: ns.logical_not(ns.asarray([0.0, 2.0]))),
+    ("index", IndexError, lambda ns: ns.reshape(ns.arange(6), (2, 3))[0]),
+    ("index", IndexError, lambda ns: ns.arange(5)[1:10]),
+    ("assignment dtype", TypeError, _float_array_into_int),
+    ("axis", TypeError, lambda ns: ns.sum(ns.ones((2, 3)), axis=[0])),
+    ("argument", TypeError, lambda ns: ns.asarray([ns.ones(2), ns.zeros(2)])),
+    ("argument", TypeError, lambda ns: ns.clip(ns.asarray([1, 5, 9]), 0.5, 3)),
+    ("argument", ValueError, lambda ns: ns.bitwise_left_shift(ns.asarray([1, 2]), -1)),
+    ("argument", ValueError, lambda ns: ns.cumulative_sum(ns.asarray(5.0))),
+    ("conversion", TypeError, lambda ns: float(ns.ones((1, 1)))),
+    ("conversion", TypeError, lambda ns: len(ns.ones(3))),
+    ("conversion", TypeError, lambda ns: [np.asarray(r) for r in ns.reshape(ns.arange(4), (2, 2))]),
+    ("conversion", TypeError, lambda ns: format(ns.asarray(2.5), ".1f")),
+    ("device", RuntimeError, _device1),
+    ("shared-memory write", ValueError, _write_view),
+    ("flag-gated function", RuntimeError, _gated),
+]
+
+
+@pytest.mark.parametrize("kind, exc, use", REFUSALS, ids=[f"{k}-{i}" for i, (k, _, _) in enumerate(REFUSALS)])
+def test_each_refusal_raises_or_is_recorded_and_gives_the_drop_ins_answer(kind: str, exc: type, use: Any) -> None:
+    with pytest.raises(exc):
+        use(sx)
+    rec = Recorder()
+    STRICT.recorder = rec
+    try:
+        got = use(sx)
+    finally:
+        STRICT.recorder = None
+    want = use(nx)
+    if isinstance(want, nx.Array):
+        want, got = np.asarray(want), np.asarray(got)
+    np.testing.assert_equal(got, want)
+    assert {r["kind"] for r in rec.records()} == {kind}
+    assert all(r["file"].endswith("test_portability_report.py") for r in rec.records())
