@@ -130,11 +130,11 @@ def resolve(name: str, device: Any, ns: Namespace, like: Any = None) -> Device:
         raise ValueError(f"{name}: unsupported device {device!r} (a {type(device).__name__}); expected a Device; {_known(ns)}")
     if ns.strict:
         e = ValueError(f"{name}: unsupported device {device!r}: the strict namespace takes Device objects, not names; {_known(ns)}")
-        try:
-            named = lookup(_REALM[ns], device)
+        try:  # the device of that name (the drop-in's "cpu": CPU_DEVICE)
+            named = lookup(_REALM[ns], "CPU_DEVICE" if device == "cpu" else device)
         except ValueError:
             raise e from None
-        ns.refuse("device", e)  # record mode: the device of that name, as the drop-in takes names
+        ns.refuse("device", e)  # record mode: that device, as the drop-in takes names
         return named
     raise ValueError(f"{name}: unknown device {device!r}; {_known(ns)}")
 

@@ -307,3 +307,18 @@ def test_each_refusal_raises_or_is_recorded_and_gives_the_drop_ins_answer(kind: 
     np.testing.assert_equal(got, want)
     assert {r["kind"] for r in rec.records()} == {kind}
     assert all(r["file"].endswith("test_portability_report.py") for r in rec.records())
+
+
+def test_a_device_name_is_recorded_and_names_the_strict_namespaces_device() -> None:
+    x = sx.ones(2, device=sx.Device("device1"))
+    with pytest.raises(ValueError, match="^to_device: unsupported device 'cpu'"):
+        x.to_device("cpu")
+    rec = Recorder()
+    STRICT.recorder = rec
+    try:
+        assert x.to_device("cpu").device == sx.Device() and sx.asarray([1.0], device="device1").device == x.device
+        with pytest.raises(ValueError, match="unsupported device 'gpu'"):  # no device of that name
+            sx.asarray([1.0], device="gpu")
+    finally:
+        STRICT.recorder = None
+    assert [(r["kind"], r["count"]) for r in rec.records()] == [("device", 2)]
