@@ -9,7 +9,7 @@ checked on the path of a call the strict namespace accepts: record mode costs no
 while it is off, and nothing but the recording while it is on.
 
 A record is the refusal's kind (``KINDS``), the consumer's call site (the first frame
-outside nx, pytest, pluggy and the standard library: its file, line and function), the
+outside nx, NumPy, pytest, pluggy and the standard library: its file, line and function), the
 current test (``Recorder.test``, which a test runner sets) and the first message; the
 same refusal at the same site in the same test is counted, not repeated.
 
@@ -42,8 +42,10 @@ KINDS = {
     "shared-memory write": "a write through an array whose memory another live array shares",
 }
 
-#: Modules whose frames are never a consumer's call site (the prefixes of their names).
-_NOT_CONSUMER = ("nx_array_api", "nx_core", "array_api_strict", "_pytest", "pytest", "pluggy", "xdist", "execnet")
+#: Modules whose frames are never a consumer's call site (the first parts of their names):
+#: nx's, the test runner's, and NumPy's (``np.asarray(x)``, ``np.iterable(x)``: the call
+#: site is the consumer's line that handed the array to NumPy).
+_NOT_CONSUMER = ("nx_array_api", "nx_core", "array_api_strict", "_pytest", "pytest", "pluggy", "xdist", "execnet", "numpy")
 _STDLIB = tuple(
     os.path.normcase(os.path.realpath(p)) + os.sep
     for p in {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"]}

@@ -56,8 +56,12 @@ def overwrite(x):
 
 def both_refuse(x, y):
     return x + y
+
+
+def is_iterable(x):
+    return np.iterable(x)
 '''
-LINES = {"halve": 6, "mixed": 10, "ratio": 14, "first_row": 18, "total": 22, "overwrite": 27}
+LINES = {"halve": 6, "mixed": 10, "ratio": 14, "first_row": 18, "total": 22, "overwrite": 27, "is_iterable": 36}
 
 TESTS = '''\
 import array_api_strict as xp
@@ -81,6 +85,10 @@ def test_index_and_axis():
 
 def test_shared_memory_write():
     assert float(mylib.overwrite(xp.zeros(3))[1]) == 7.0
+
+
+def test_numpy_probe():
+    assert mylib.is_iterable(xp.ones((2, 2)))
 
 
 def test_clean():
@@ -148,19 +156,22 @@ def _expected() -> set[tuple[str, int, str, str]]:
         ("index", LINES["first_row"], "first_row", t + "test_index_and_axis"),
         ("axis", LINES["total"], "total", t + "test_index_and_axis"),
         ("shared-memory write", LINES["overwrite"], "overwrite", t + "test_shared_memory_write"),
+        # np.iterable(x) asks iter(x), which the strict namespace refuses on a 2-D x: the
+        # call site is the line that handed x to NumPy
+        ("conversion", LINES["is_iterable"], "is_iterable", t + "test_numpy_probe"),
     }
 
 
 def test_without_the_option_the_strict_namespace_refuses(consumer: Path) -> None:
     r = _run(consumer)
-    assert _outcomes(r.stdout) == "5 failed, 1 passed", r.stdout
+    assert _outcomes(r.stdout) == "6 failed, 1 passed", r.stdout
     assert r.report is None and "nx portability report" not in r.stdout
 
 
 def test_record_mode_completes_the_run_and_records_each_kind_at_its_call_site(recorded: Run) -> None:
     # each call went on as the drop-in's; arrays of two devices: no namespace combines
     # them, so the drop-in refuses them too, and nothing is recorded for them
-    assert _outcomes(recorded.stdout) == "1 failed, 5 passed", recorded.stdout
+    assert _outcomes(recorded.stdout) == "1 failed, 6 passed", recorded.stdout
     assert "test_devices.py::test_two_devices" in recorded.stdout
     rep = recorded.report
     got = {(x["kind"], x["line"], x["function"], x["test"]) for x in rep["records"]}
@@ -169,7 +180,7 @@ def test_record_mode_completes_the_run_and_records_each_kind_at_its_call_site(re
     axis = [x for x in rep["records"] if x["kind"] == "axis"]
     assert axis[0]["count"] == 2 and axis[0]["exception"] == "TypeError"
     assert axis[0]["message"].startswith("sum: axis must be an int or a tuple of ints")
-    assert rep["total"] == 7 and rep["tests"] == 4
+    assert rep["total"] == 8 and rep["tests"] == 5
 
 
 def test_the_json_schema(recorded: Run) -> None:
@@ -190,17 +201,18 @@ def test_the_json_schema(recorded: Run) -> None:
 def test_the_terminal_table(recorded: Run) -> None:
     lines = recorded.stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if "nx portability report" in line)
-    assert lines[start + 1].startswith("7 uses nx's strict namespace refuses") and "in 4 tests, at 6 call sites" in lines[start + 1]
+    assert lines[start + 1].startswith("8 uses nx's strict namespace refuses") and "in 5 tests, at 7 call sites" in lines[start + 1]
     assert lines[start + 2].split() == ["count", "tests", "kind", "call", "site"]
     assert lines[start + 3].split() == ["2", "1", "axis", "mylib.py:22", "(total)"]
-    assert ["1", "1", "python", "scalar", "mylib.py:6", "(halve)"] in [line.split() for line in lines[start + 4 : start + 9]]
-    assert lines[start + 9] == "JSON report: report.json"
+    assert lines[start + 4].split() == ["1", "1", "conversion", "mylib.py:36", "(is_iterable)"]
+    assert ["1", "1", "python", "scalar", "mylib.py:6", "(halve)"] in [line.split() for line in lines[start + 5 : start + 10]]
+    assert lines[start + 10] == "JSON report: report.json"
 
 
 def test_xdist_workers_records_are_merged(consumer: Path, recorded: Run) -> None:
     pytest.importorskip("xdist")
     r = _run(consumer, "--nx-portability-report=report.json", "-p", "xdist", "-n", "2")
-    assert _outcomes(r.stdout) == "1 failed, 5 passed", r.stdout
+    assert _outcomes(r.stdout) == "1 failed, 6 passed", r.stdout
     assert {(x["kind"], x["line"], x["function"], x["test"]) for x in r.report["records"]} == _expected()
     assert r.report["records"] == recorded.report["records"]
 
