@@ -680,11 +680,8 @@ def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:
         elif _int_like(k):
             n_axes += 1
         else:
-            x._ns.refuse("index", _fail(
-                name,
-                f"a {type(k).__name__} index is not portable (strict mode): the standard's keys are ints, slices, "
-                "..., None and nx integer or boolean arrays",
-            ))
+            why = f"a {type(k).__name__} index is not portable (strict mode): the standard's keys are ints, slices, ..., None and nx integer or boolean arrays"
+            x._ns.refuse("index", _fail(name, why))
             return
     if n_ell > 1:
         raise _fail(name, "an index can only have a single ellipsis ('...')")
@@ -693,11 +690,8 @@ def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:
         x._ns.refuse("index", _fail(name, "a boolean array index is portable only as the sole index (strict mode)"))
         return
     if n_ell == 0 and not mask and n_axes < len(shape):
-        x._ns.refuse("index", _fail(
-            name,
-            f"the key indexes {n_axes} of {len(shape)} axes; add a trailing ... for the rest "
-            "(strict mode: the standard does not complete keys implicitly)",
-        ))
+        why = f"the key indexes {n_axes} of {len(shape)} axes; add a trailing ... for the rest (strict mode: the standard does not complete keys implicitly)"
+        x._ns.refuse("index", _fail(name, why))
         return
     if iarr and (n_ell or has_slice or mask):
         x._ns.refuse("index", _fail(name, "integer array keys mixed with slices, ... or masks are not portable (strict mode)"))

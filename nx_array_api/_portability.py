@@ -46,36 +46,36 @@ KINDS = {
 #: nx's, the test runner's, and NumPy's (``np.asarray(x)``, ``np.iterable(x)``: the call
 #: site is the consumer's line that handed the array to NumPy).
 _NOT_CONSUMER = ("nx_array_api", "nx_core", "array_api_strict", "_pytest", "pytest", "pluggy", "xdist", "execnet", "numpy")
-_STDLIB = tuple(
-    os.path.normcase(os.path.realpath(p)) + os.sep
-    for p in {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["platstdlib"]}
-)
-_SITE = tuple(sorted({os.path.normcase(os.path.realpath(p)) for p in sys.path if p}, key=len, reverse=True))
+#: co_filename -> its path relative to its sys.path entry ("sklearn/utils/_x.py"), or ""
+#: for the standard library's files (filled as frames are met).
+_FILES: dict[str, str] = {}
 
 
-def _is_consumer(frame: Any) -> bool:
-    name = frame.f_globals.get("__name__", "")
-    if name.partition(".")[0] in _NOT_CONSUMER:
-        return False
-    path = os.path.normcase(os.path.realpath(frame.f_code.co_filename))
-    return not (path.startswith(_STDLIB) and "site-packages" not in path) and not path.startswith("<frozen")
-
-
-def _short(path: str) -> str:
-    """``path`` relative to the ``sys.path`` entry that holds it (``sklearn/utils/_x.py``)."""
-    real = os.path.normcase(os.path.realpath(path))
-    for p in _SITE:
-        if real.startswith(p + os.sep):
+def _relative(filename: str) -> str:
+    """``_FILES[filename]``, computed."""
+    paths = sysconfig.get_paths()
+    stdlib = {os.path.realpath(paths["stdlib"]), os.path.realpath(paths["platstdlib"])}
+    real = os.path.realpath(filename)
+    if filename.startswith("<frozen") or (any(real.startswith(p + os.sep) for p in stdlib) and "site-packages" not in real):
+        return ""
+    for p in sorted({os.path.realpath(p) for p in sys.path if p}, key=len, reverse=True):
+        if real.startswith(p + os.sep) and p not in stdlib:
             return real[len(p) + 1 :].replace(os.sep, "/")
-    return path
+    return filename
 
 
 def call_site(frame: Any) -> tuple[str, int, str]:
-    """(file, line, function) of the first consumer frame at or above ``frame``;
-    ("?", 0, "?") where every frame is nx's, pytest's or the standard library's."""
+    """(file, line, function) of the first consumer frame at or above ``frame``: the first
+    outside the modules of ``_NOT_CONSUMER`` and the standard library; ("?", 0, "?") where
+    there is none."""
     while frame is not None:
-        if _is_consumer(frame):
-            return _short(frame.f_code.co_filename), frame.f_lineno, frame.f_code.co_name
+        if frame.f_globals.get("__name__", "").partition(".")[0] not in _NOT_CONSUMER:
+            code = frame.f_code
+            short = _FILES.get(code.co_filename)
+            if short is None:
+                short = _FILES[code.co_filename] = _relative(code.co_filename)
+            if short:
+                return short, frame.f_lineno, code.co_name
         frame = frame.f_back
     return "?", 0, "?"
 
