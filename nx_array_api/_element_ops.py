@@ -80,9 +80,11 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
         try:
             s, d = scalar_operand(name, x2, t.dtype, t.backend.device)
         except ScalarOverflowError as e:
-            r = _beyond_range(prim, t, x2, False, e)
+            r = _beyond_range(prim, t, x2, False)
             if r is None:
                 raise
+            if t._ns.strict:
+                t._ns.refuse("python scalar", e)
             return r
         if d not in allowed:
             raise not_allowed(name, d, allowed)
@@ -90,9 +92,11 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
     try:
         a, b, d = promote_pair(name, x1, x2)  # a scalar first, or arrays of two namespaces
     except ScalarOverflowError as e:
-        r = _beyond_range(prim, x2, x1, True, e) if isinstance(x2, Array) else None
+        r = _beyond_range(prim, x2, x1, True) if isinstance(x2, Array) else None
         if r is None:
             raise
+        if x2._ns.strict:
+            x2._ns.refuse("python scalar", e)
         return r
     if d not in allowed:
         raise not_allowed(name, d, allowed)
@@ -106,17 +110,15 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
     return a, b, d
 
 
-def _beyond_range(prim: str | None, x: Any, s: Any, scalar_first: bool, refused: ScalarOverflowError) -> tuple[Any, Any, DType] | None:
+def _beyond_range(prim: str | None, x: Any, s: Any, scalar_first: bool) -> tuple[Any, Any, DType] | None:
     """The drop-in's comparison of an integer array ``x`` with a Python int ``s`` beyond
     its dtype's range, which NumPy 2 compares exactly (``uint8_x < -1`` is all False)
     where other operations refuse it: every element lies on the same side of ``s``, so
     the operands 0 (each element) and 1 or -1 (``s``, by its sign) give the comparison's
     answer, in the operands' order. None where this does not apply (the caller re-raises
-    the refusal); the strict namespace refuses it (``refused``)."""
+    the refusal; the strict namespace's goes through its ``refuse``)."""
     if prim not in _COMPARES or type(s) is not int or x.dtype.kind not in "iu":
         return None
-    if x._ns.strict:
-        x._ns.refuse("python scalar", refused)
     B = x.backend
     rep = 1 if s > 0 else -1
     if scalar_first:

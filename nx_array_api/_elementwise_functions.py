@@ -208,9 +208,12 @@ def _logical_refused(fn: Any, x1: Any, x2: Any, e: TypeError) -> Array:
     namespace refused numeric operands, its ``refuse``, then, in record mode, the drop-in's
     answer (the operands by their truth)."""
     x = x1 if type(x1) is StrictArray else x2
-    if type(x) is not StrictArray:
-        raise e
-    x._ns.refuse("dtype category", e)
+    try:
+        if type(x) is not StrictArray:
+            raise e
+        x._ns.refuse("dtype category", e)
+    finally:
+        del e  # (no cycle through this frame when e is raised)
     return fn(_truth(x1, x2, False), _truth(x2, x1, False))
 
 

@@ -217,10 +217,16 @@ class Namespace:
         ``_portability.KINDS``): raises ``exc``; in record mode records it, with the
         caller's call site, and returns True, and the caller goes on as the drop-in.
 
-        Called on the refusal's path only, so a call the namespace accepts pays nothing."""
+        Called on the refusal's path only, so a call the namespace accepts pays nothing.
+        (A caller keeps no reference to ``exc`` in a local: the raised exception's
+        traceback holds the caller's frame, and the cycle would keep its arrays alive, and
+        views of them would count as live in the next write's aliasing check.)"""
         rec = self.recorder
         if rec is None:
-            raise exc
+            try:
+                raise exc
+            finally:
+                del exc  # (no cycle through this frame)
         rec.record(kind, exc, sys._getframe(1))
         return True
 

@@ -521,11 +521,11 @@ def _value(name: str, x: Array, value: Any) -> Any:
         backend_of(name, x, t)  # (ValueError: two devices)
         vd = value.dtype
         if vd is not d and _dt.PROMOTION.get((vd, d)) is not d:
-            e = cannot_cast(name, f"a {vd.name} array", d, "the array's dtype, which an assignment keeps")
+            what = (name, f"a {vd.name} array", d, "the array's dtype, which an assignment keeps")
             if _dt.PROMOTE.get((vd, d)) is not d and not _truncates(vd.kind, d, False):
-                raise e  # the drop-in refuses it too
+                raise cannot_cast(*what)  # the drop-in refuses it too
             if strict:
-                x._ns.refuse("assignment dtype", e)
+                x._ns.refuse("assignment dtype", cannot_cast(*what))
         return convert(name, t, d)  # a float array into an integer one: as astype converts it
     value = py_scalar(value, lenient=True)
     if type(value) is float and _truncates("f", d, False):

@@ -198,8 +198,8 @@ def _where_one(condition: Any, x1: Any, x2: Any) -> Any:
     condition = check_array(name, condition, "condition")
     if x1 is not _MISSING or condition._ns.strict:
         given = 1 + (x1 is not _MISSING)
-        refused = TypeError(f"{name}: takes condition, x1 and x2 (3 positional arguments), got {given}")
+        msg = f"{name}: takes condition, x1 and x2 (3 positional arguments), got {given}"
         if x1 is not _MISSING:
-            raise refused
-        condition._ns.refuse("argument", refused)
+            raise TypeError(msg)
+        condition._ns.refuse("argument", TypeError(msg))
     return nonzero(condition)

@@ -100,10 +100,10 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
         s = x2 if a1 else x1
         x = x1 if a1 else x2
         if not isinstance(s, int) and (x._ns.strict or not isinstance(s, (float, complex))):
-            refused = TypeError(f"{name}: a scalar argument must be a Python int, got {type(s).__name__}")
+            msg = f"{name}: a scalar argument must be a Python int, got {type(s).__name__}"
             if not isinstance(s, (float, complex)):
-                raise refused
-            x._ns.refuse("python scalar", refused)
+                raise TypeError(msg)
+            x._ns.refuse("python scalar", TypeError(msg))
         if type(s) is int and x.dtype.is_integer:
             lo, hi = x.dtype.limits
             if not lo <= s <= hi:  # the drop-in: NumPy's, no element equals it

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Iterator
-
-import pytest
+from typing import Any
 
 from .._flags import STRICT
 from .._portability import KINDS, Recorder
@@ -33,17 +31,19 @@ from .._portability import KINDS, Recorder
 __all__ = [
     "pytest_addoption",
     "pytest_configure",
-    "pytest_runtest_protocol",
-    "pytest_testnodedown",
+    "pytest_unconfigure",
+    "pytest_runtest_logstart",
+    "pytest_runtest_logfinish",
     "pytest_sessionfinish",
     "pytest_terminal_summary",
+    "report",
+    "table",
 ]
 
 #: The workeroutput key a pytest-xdist worker hands its records over under.
 _KEY = "nx_portability_records"
 #: How many rows of the table the terminal shows (the JSON has them all).
 ROWS = 25
-_recorder = pytest.StashKey[Recorder]()
 
 
 def pytest_addoption(parser: Any) -> None:
@@ -58,43 +58,50 @@ def pytest_addoption(parser: Any) -> None:
     )
 
 
+def _recorder(config: Any) -> Recorder | None:
+    """The run's recorder: the strict namespace's, in a run with the option."""
+    return STRICT.recorder if config.getoption("nx_portability_report", None) is not None else None
+
+
+class _Controller:
+    """pytest-xdist's controller: each worker's records join the controller's."""
+
+    def __init__(self, rec: Recorder) -> None:
+        self.rec = rec
+
+    def pytest_testnodedown(self, node: Any, error: Any) -> None:
+        records = getattr(node, "workeroutput", {}).get(_KEY)
+        if records:
+            self.rec.add(records)
+
+
 def pytest_configure(config: Any) -> None:
     if config.getoption("nx_portability_report", None) is None:
         return
-    rec = Recorder()
-    config.stash[_recorder] = rec
-    STRICT.recorder = rec
+    STRICT.recorder = rec = Recorder()
+    if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(_Controller(rec), "nx-portability-controller")
 
 
 def pytest_unconfigure(config: Any) -> None:
-    if _recorder in config.stash and STRICT.recorder is config.stash[_recorder]:
+    if config.getoption("nx_portability_report", None) is not None:
         STRICT.recorder = None
 
 
-@pytest.hookimpl(hookwrapper=True, tryfirst=True)
-def pytest_runtest_protocol(item: Any, nextitem: Any) -> Iterator[None]:
-    rec = item.config.stash.get(_recorder, None)
-    if rec is not None:
-        rec.test = item.nodeid
-    try:
-        yield
-    finally:
-        if rec is not None:
-            rec.test = ""
+def pytest_runtest_logstart(nodeid: str, location: Any) -> None:
+    """The id of the test about to run (its setup, call and teardown) goes with the records."""
+    if STRICT.recorder is not None:
+        STRICT.recorder.test = nodeid
 
 
-@pytest.hookimpl(optionalhook=True)
-def pytest_testnodedown(node: Any, error: Any) -> None:
-    """pytest-xdist's controller: a worker's records join the controller's."""
-    rec = node.config.stash.get(_recorder, None)
-    records = getattr(node, "workeroutput", {}).get(_KEY)
-    if rec is not None and records:
-        rec.add(records)
+def pytest_runtest_logfinish(nodeid: str, location: Any) -> None:
+    if STRICT.recorder is not None:
+        STRICT.recorder.test = ""
 
 
 def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:
     config = session.config
-    rec = config.stash.get(_recorder, None)
+    rec = _recorder(config)
     if rec is None:
         return
     workeroutput = getattr(config, "workeroutput", None)
@@ -105,8 +112,6 @@ def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:
     with open(os.path.join(str(config.invocation_params.dir), path), "w", encoding="utf-8") as f:
         json.dump(report(rec), f, indent=1)
         f.write("\n")
-
-
 def report(rec: Recorder) -> dict[str, Any]:
     """The JSON report of the records of ``rec`` (see the module docstring)."""
     records = rec.records()
@@ -134,7 +139,7 @@ def table(rec: Recorder, rows: int = ROWS) -> list[str]:
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: Any, config: Any) -> None:
-    rec = config.stash.get(_recorder, None)
+    rec = _recorder(config)
     if rec is None or getattr(config, "workeroutput", None) is not None:
         return
     tr = terminalreporter

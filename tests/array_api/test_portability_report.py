@@ -334,3 +334,24 @@ def test_a_device_name_is_recorded_and_names_the_strict_namespaces_device() -> N
     finally:
         STRICT.recorder = None
     assert [(r["kind"], r["count"]) for r in rec.records()] == [("device", 2)]
+
+
+@pytest.mark.parametrize("use", [lambda x: x + x, lambda x: x[0:10], lambda x: x * 0.5, lambda x: sx.logical_not(x)], ids=["view write", "index", "scalar", "logical"])
+def test_a_raised_refusal_keeps_no_array_alive(use: Any) -> None:
+    # the refusal's traceback holds the frames it passed through; no reference cycle
+    # through them may keep their arrays alive until the garbage collector runs, or a
+    # view among them would count in the next write's aliasing check
+    import gc
+
+    gc.disable()
+    try:
+        x = sx.zeros(4, dtype=sx.int64)
+        v = x[1:3]
+        with pytest.raises((TypeError, IndexError, ValueError)):
+            if use(v) is not None:
+                v[0] = 1  # (view write)
+        del v
+        x[0] = 2  # no view of x is left
+    finally:
+        gc.enable()
+    assert int(x[0]) == 2
