@@ -341,12 +341,8 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     try:
         return _clip(x, min, max, True)
     except TypeError as e:
-        try:  # bounds the strict namespace refuses: the drop-in's answer, where it has one
-            r = _clip(x, min, max, False)
-        except TypeError:
-            raise e from None
-        x._ns.refuse("argument", e)  # record mode: the drop-in's answer
-        return r
+        x._ns.refuse("argument", e)  # bounds the strict namespace refuses; record mode: the drop-in's answer
+    return _clip(x, min, max, False)
 
 
 def _clip(x: Array, min: Any, max: Any, strict: bool) -> Array:  # noqa: A002

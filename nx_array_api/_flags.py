@@ -49,7 +49,7 @@ import warnings
 from types import TracebackType
 from typing import Any, Collection
 
-from ._portability import Recorder
+from ._portability import Recorder, caught
 
 __all__ = ["set_flags", "get_flags", "reset_flags", "Flags"]
 
@@ -215,20 +215,23 @@ class Namespace:
     def refuse(self, kind: str, exc: BaseException) -> bool:
         """A refusal of this namespace that the drop-in does not make (``kind``: one of
         ``_portability.KINDS``): raises ``exc``; in record mode records it, with the
-        caller's call site, and returns True, and the caller goes on as the drop-in.
+        caller's call site, and returns True, and the caller goes on as the drop-in,
+        unless code between the refusal and the test catches ``exc`` (then it is raised).
 
         Called on the refusal's path only, so a call the namespace accepts pays nothing.
         (A caller keeps no reference to ``exc`` in a local: the raised exception's
         traceback holds the caller's frame, and the cycle would keep its arrays alive, and
         views of them would count as live in the next write's aliasing check.)"""
         rec = self.recorder
-        if rec is None:
-            try:
-                raise exc
-            finally:
-                del exc  # (no cycle through this frame)
-        rec.record(kind, exc, sys._getframe(1))
-        return True
+        if rec is not None:
+            if not caught(exc, sys._getframe(1)):
+                rec.record(kind, exc, sys._getframe(1))
+                return True
+            rec.caught += 1  # the code that called handles the refusal: raised, as in strict mode
+        try:
+            raise exc
+        finally:
+            del exc  # (no cycle through this frame)
 
     def check(self, qual: str) -> None:
         """RuntimeError when the flags turn function ``qual`` (``"diff"``,

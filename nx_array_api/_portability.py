@@ -8,6 +8,10 @@ refusal and returns, and the caller goes on as the drop-in namespace would. Noth
 checked on the path of a call the strict namespace accepts: record mode costs nothing
 while it is off, and nothing but the recording while it is on.
 
+A refusal that code between it and the test catches (``try: np.asarray(x) except
+RuntimeError:``, ``np.iterable(x)``, nx's own fallbacks) is raised as in strict mode and
+only counted: the code handles it, as it handles array-api-strict's (``caught``).
+
 A record is the refusal's kind (``KINDS``), the consumer's call site (the first frame
 outside nx, NumPy, pytest, pluggy and the standard library: its file, line and function), the
 current test (``Recorder.test``, which a test runner sets) and the first message; the
@@ -19,12 +23,14 @@ This module uses the standard library alone; the pytest hooks that drive it are
 
 from __future__ import annotations
 
+import builtins
+import dis
 import os
 import sys
 import sysconfig
 from typing import Any
 
-__all__ = ["KINDS", "Recorder", "call_site"]
+__all__ = ["KINDS", "Recorder", "call_site", "caught"]
 
 #: The kinds of refusal, each with what it means (the report's legend).
 KINDS = {
@@ -80,12 +86,100 @@ def call_site(frame: Any) -> tuple[str, int, str]:
     return "?", 0, "?"
 
 
+_MISSING = object()
+_RUNNER = ("_pytest", "pytest", "pluggy")
+#: code object -> (its instructions, offset -> index, its exception table)
+_CODE: dict[Any, tuple[list[Any], dict[int, int], list[Any]]] = {}
+
+
+def _code(code: Any) -> tuple[list[Any], dict[int, int], list[Any]]:
+    info = _CODE.get(code)
+    if info is None:
+        bc = dis.Bytecode(code)
+        ins = list(bc)
+        info = _CODE[code] = (ins, {op.offset: k for k, op in enumerate(ins)}, list(getattr(bc, "exception_entries", ())))
+    return info
+
+
+def _load(frame: Any, op: Any, stack: list[Any]) -> Any:
+    """The value instruction ``op`` of an except clause's type expression pushes, or _MISSING."""
+    name = op.opname
+    if name in ("LOAD_GLOBAL", "LOAD_NAME"):
+        v = frame.f_globals.get(op.argval, _MISSING)
+        return getattr(builtins, op.argval, _MISSING) if v is _MISSING else v
+    if name in ("LOAD_FAST", "LOAD_DEREF", "LOAD_CLASSDEREF"):
+        return frame.f_locals.get(op.argval, _MISSING)
+    if name == "LOAD_ATTR" and stack:
+        return getattr(stack.pop(), op.argval, _MISSING)
+    if name == "LOAD_CONST":
+        return op.argval
+    if name == "BUILD_TUPLE" and len(stack) >= op.argval:
+        v = tuple(stack[len(stack) - op.argval :])
+        del stack[len(stack) - op.argval :]
+        return v
+    return _MISSING
+
+
+def _handler_catches(frame: Any, target: int, exc: BaseException) -> bool | None:
+    """Whether the handler at offset ``target`` of ``frame``'s code is an ``except``
+    whose clauses catch ``exc``: True or False; None where it is no except handler this
+    can read (a ``with`` block's, a ``finally``'s, a cleanup), so that the next handler out
+    decides."""
+    ins, index, _ = _code(frame.f_code)
+    k = index.get(target)
+    if k is None or ins[k].opname != "PUSH_EXC_INFO":
+        return None
+    k += 1
+    if ins[k].opname == "POP_TOP":
+        return True  # a bare except
+    while True:
+        stack: list[Any] = []
+        while ins[k].opname != "CHECK_EXC_MATCH":
+            v = _load(frame, ins[k], stack)
+            if v is _MISSING:
+                return None
+            stack.append(v)
+            k += 1
+        try:
+            if len(stack) == 1 and isinstance(exc, stack[0]):
+                return True
+        except TypeError:  # not a type: no clause this can read
+            return None
+        jump = ins[k + 1]
+        if not jump.opname.startswith("POP_JUMP") or jump.argval not in index:
+            return False
+        k = index[jump.argval]
+        if ins[k].opname == "RERAISE":
+            return False  # no clause matched
+
+
+def caught(exc: BaseException, frame: Any) -> bool:
+    """Whether a ``try``/``except`` active in ``frame`` or a frame above it, below the test
+    runner's, catches ``exc`` (the handlers' types evaluated as each frame sees them)."""
+    while frame is not None:
+        if frame.f_globals.get("__name__", "").partition(".")[0] in _RUNNER:
+            return False
+        _, _, entries = _code(frame.f_code)
+        at = frame.f_lasti
+        for _ in range(16):
+            entry = next((e for e in entries if e.start <= at < e.end), None)
+            if entry is None:
+                break
+            if _handler_catches(frame, entry.target, exc):
+                return True
+            at = entry.target
+        frame = frame.f_back
+    return False
+
+
 class Recorder:
     """The refusals recorded in record mode: ``counts`` maps (kind, file, line,
     function, test) to [count, exception type, first message]."""
 
     def __init__(self) -> None:
         self.counts: dict[tuple[str, str, int, str, str], list[Any]] = {}
+        #: The refusals raised because code between them and the test caught them.
+        self.caught = 0
         #: The id of the test running now ("" outside a test); a test runner sets it.
         self.test = ""
 
