@@ -7,7 +7,7 @@ drop-in's would, so that the suite runs to its end. At the end the terminal show
 table of the refusals by kind and call site, and ``PATH`` gets the JSON report::
 
     {"schema": "nx-portability-report/1", "namespace": "nx_array_api.strict",
-     "total": <refusals>, "tests": <tests with a refusal>,
+     "total": <refusals>, "tests": <tests with a refusal (a refusal outside a test has test "")>,
      "caught": <refusals raised because the code caught them>, "kinds": {kind: meaning},
      "summary": [{"kind", "file", "line", "function", "count", "tests", "first_test",
                   "exception", "message"}, ...],          # by kind and call site
@@ -121,7 +121,7 @@ def report(rec: Recorder) -> dict[str, Any]:
         "schema": "nx-portability-report/1",
         "namespace": STRICT.name,
         "total": sum(r["count"] for r in records),
-        "tests": len({r["test"] for r in records}),
+        "tests": len({r["test"] for r in records if r["test"]}),
         "caught": rec.caught,
         "kinds": KINDS,
         "summary": rec.summary(),
@@ -146,15 +146,13 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: Any, config: Any)
     if rec is None or getattr(config, "workeroutput", None) is not None:
         return
     tr = terminalreporter
-    records = rec.records()
-    total = sum(r["count"] for r in records)
-    tests = len({r["test"] for r in records})
+    rep = report(rec)
     tr.write_sep("=", "nx portability report")
     tr.write_line(
-        f"{total} uses nx's strict namespace refuses (array-api-strict's refusals and nx's own), "
-        f"in {tests} tests, at {len(rec.summary())} call sites; they ran as the drop-in namespace runs them"
+        f"{rep['total']} uses nx's strict namespace refuses (array-api-strict's refusals and nx's own), "
+        f"in {rep['tests']} tests, at {len(rep['summary'])} call sites; they ran as the drop-in namespace runs them"
     )
-    tr.write_line(f"{rec.caught} more refusals were caught by the code that made them (try/except) and raised, as in strict mode")
+    tr.write_line(f"{rep['caught']} more refusals were caught by the code that made them (try/except) and raised, as in strict mode")
     for line in table(rec):
         tr.write_line(line)
     tr.write_line(f"JSON report: {config.getoption('nx_portability_report')}")
