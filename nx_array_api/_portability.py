@@ -153,9 +153,24 @@ def _handler_catches(frame: Any, target: int, exc: BaseException) -> bool | None
             return False  # no clause matched
 
 
+def _length_hint(frame: Any) -> bool:
+    """Whether ``frame`` is an array's ``__len__`` that CPython called for a length hint
+    (``list(x)``, ``tuple(x)``: their C code asks ``len`` and drops a TypeError): its
+    caller's line calls no ``len``."""
+    caller = frame.f_back
+    if frame.f_code.co_name != "__len__" or caller is None:
+        return False
+    ins, _, _ = _code(caller.f_code)
+    line = caller.f_lineno
+    return not any(op.argval == "len" and op.positions is not None and op.positions.lineno == line for op in ins)
+
+
 def caught(exc: BaseException, frame: Any) -> bool:
     """Whether a ``try``/``except`` active in ``frame`` or a frame above it, below the test
-    runner's, catches ``exc`` (the handlers' types evaluated as each frame sees them)."""
+    runner's, catches ``exc`` (the handlers' types evaluated as each frame sees them), or
+    CPython's C code does (a length hint, ``_length_hint``)."""
+    if _length_hint(frame):
+        return True
     while frame is not None:
         if frame.f_globals.get("__name__", "").partition(".")[0] in _RUNNER:
             return False

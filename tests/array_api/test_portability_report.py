@@ -385,3 +385,16 @@ def test_a_refusal_the_code_catches_is_raised_and_counted() -> None:
         STRICT.recorder = None
     assert rec.caught == 3
     assert sorted((r["kind"], r["count"]) for r in rec.records()) == [("device", 1), ("dtype category", 1)]
+
+
+def test_a_length_hint_is_no_len() -> None:
+    # list(x) asks len(x) for a length hint and drops its TypeError, in C
+    x = sx.ones(3)
+    rec = Recorder()
+    STRICT.recorder = rec
+    try:
+        assert [float(v) for v in list(x)] == [1.0, 1.0, 1.0]
+        assert len(x) == 3  # a len(x) of the code's own: recorded
+    finally:
+        STRICT.recorder = None
+    assert rec.caught == 1 and [(r["kind"], r["count"]) for r in rec.records()] == [("conversion", 1)]
