@@ -35,11 +35,11 @@ __all__ = ["KINDS", "Recorder", "call_site", "caught"]
 #: The kinds of refusal, each with what it means (the report's legend).
 KINDS = {
     "dtype promotion": "two dtypes of different kinds (int and float, signed and unsigned beyond the table) promoted together",
-    "python scalar": "a Python scalar of another kind than the array's (int array * 0.5, True + x), or a NumPy scalar taken as one",
+    "python scalar": "a Python scalar of another kind than the array's (int array * 0.5, True + x), a NumPy scalar taken as one, an int out of the dtype's range in a comparison or isin",
     "dtype category": "a dtype outside the category the standard gives the function (the drop-in takes it, as NumPy does)",
     "index": "an index the standard does not specify (a list, a NumPy array, an out-of-bounds slice, a key without ...)",
     "assignment dtype": "a value whose dtype an assignment would change (a float into an integer array)",
-    "axis": "an axis given as a list where the standard says tuple",
+    "axis": "an axis given as a list where the standard says tuple, or a positive axis where it says negative (vecdot, cross)",
     "argument": "an argument of a type or form the standard does not specify (a 0-d array for a scalar, a list of arrays)",
     "device": "a device given by name, or NumPy or DLPack export of an array on a virtual device (device1, ...)",
     "conversion": "float(x), int(x), bool(x) of an array that is not 0-d, len(x), iteration over an array that is not 1-D, a format spec",
