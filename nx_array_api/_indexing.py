@@ -505,11 +505,12 @@ def _has_0d_index_array(key: Any) -> bool:
     return any(isinstance(k, Array) and not k.shape and k.dtype in _INTEGER for k in keys)
 
 
-def _truncates(kind: str, d: Any, strict: bool) -> bool:
+def _truncates(kind: str, d: Any) -> bool:
     """Drop-in mode: a real floating-point value assigned into an integer array is
     truncated toward zero, as NumPy's, CuPy's and PyTorch's ``x[k] = v`` do (array-api-extra's
-    ``at(x)[k].set/min/max`` rely on it). Strict mode refuses it, as array-api-strict."""
-    return kind == "f" and d.kind in "iu" and not strict
+    ``at(x)[k].set/min/max`` rely on it). Strict mode refuses it, as array-api-strict
+    (``_value``: through the namespace's ``refuse``)."""
+    return kind == "f" and d.kind in "iu"
 
 
 def _value(name: str, x: Array, value: Any) -> Any:
@@ -522,13 +523,13 @@ def _value(name: str, x: Array, value: Any) -> Any:
         vd = value.dtype
         if vd is not d and _dt.PROMOTION.get((vd, d)) is not d:
             what = (name, f"a {vd.name} array", d, "the array's dtype, which an assignment keeps")
-            if _dt.PROMOTE.get((vd, d)) is not d and not _truncates(vd.kind, d, False):
+            if _dt.PROMOTE.get((vd, d)) is not d and not _truncates(vd.kind, d):
                 raise cannot_cast(*what)  # the drop-in refuses it too
             if strict:
                 x._ns.refuse("assignment dtype", cannot_cast(*what))
         return convert(name, t, d)  # a float array into an integer one: as astype converts it
     value = py_scalar(value, lenient=True)
-    if type(value) is float and _truncates("f", d, False):
+    if type(value) is float and _truncates("f", d):
         if strict:  # refused as a Python float with an integer array (record mode: recorded)
             scalar_dtype(name, d, FLOAT, x.backend.device)
         try:  # NumPy: int(value), so NaN is a ValueError, an infinity an OverflowError
