@@ -14,6 +14,11 @@ ARRAY_API_TESTS_EXAMPLES ?= 200
 ARRAY_API_TESTS_MODULE ?= nx_array_api
 ARRAY_API_TESTS_WORKERS ?= auto
 PYTEST_WORKERS ?= auto
+# PORTABILITY_REPORT=report.json (consumers-sklearn, consumers-scipy with
+# ARGS=--nx-namespace=strict): the run in record mode, with the portability report's table
+# at the end and its JSON in that file (docs/strict-mode.md, "The portability report").
+PORTABILITY_REPORT ?=
+REPORT_ARGS := $(if $(PORTABILITY_REPORT),-p nx_array_api.strict._report_hooks --nx-portability-report=$(PORTABILITY_REPORT))
 
 .PHONY: all demo demo-big test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict clean venv
 
@@ -69,7 +74,7 @@ array-api-tests: $(STAMP)
 consumers-sklearn: $(STAMP)
 	SCIPY_ARRAY_API=1 PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
 	  $(PY) -m pytest -p sklearn_on_nx --pyargs sklearn -k "array_api or array_namespace" \
-	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider $(ARGS)
+	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider $(REPORT_ARGS) $(ARGS)
 
 # array-api-strict's own unit tests (shipped in its wheel) on nx's strict namespace:
 # tests/consumers/strict_on_nx.py rewrites their imports and maps array-api-strict's names
@@ -99,7 +104,7 @@ SCIPY_SUBMODULES ?= scipy.special scipy.stats scipy.fft scipy.cluster
 consumers-scipy: $(STAMP)
 	SCIPY_ARRAY_API=1 PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
 	  $(PY) -m pytest -p scipy_on_nx --pyargs $(SCIPY_SUBMODULES) -m array_api_backends \
-	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider $(ARGS)
+	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider $(REPORT_ARGS) $(ARGS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis

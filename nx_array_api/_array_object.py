@@ -190,7 +190,7 @@ class Array(Tensor, metaclass=_Private):
 
     def _rows(self) -> Iterator["Array"]:
         for i in range(self.shape[0]):
-            yield self[i]
+            yield self[i, ...]  # (a complete key: the strict namespace's arrays take it too)
 
     def __repr__(self) -> str:
         prefix = "Array("
@@ -242,28 +242,36 @@ class StrictArray(Array):
 
     def _scalar(self, name: str, kinds: str) -> Any:
         if self.shape:
-            raise TypeError(f"{name}: only 0-d arrays convert to Python scalars in strict mode, got shape {self.shape}")
+            STRICT.refuse("conversion", TypeError(f"{name}: only 0-d arrays convert to Python scalars in strict mode, got shape {self.shape}"))
         return Array._scalar(self, name, kinds)
 
     def __len__(self) -> int:
-        raise TypeError("__len__: the standard's arrays have no len(); use x.shape[0] (strict mode)")
+        STRICT.refuse("conversion", TypeError("__len__: the standard's arrays have no len(); use x.shape[0] (strict mode)"))
+        return Array.__len__(self)
 
     def __iter__(self) -> Iterator["Array"]:
         if self.ndim != 1:
-            raise TypeError(f"__iter__: only 1-D arrays are iterable in strict mode, got {self.ndim}-D (the standard leaves iteration unspecified)")
+            STRICT.refuse(
+                "conversion", TypeError(f"__iter__: only 1-D arrays are iterable in strict mode, got {self.ndim}-D (the standard leaves iteration unspecified)")
+            )
+            return Array.__iter__(self)
         return self._rows()
 
     def __format__(self, spec: str) -> str:
         if spec:
-            raise TypeError(f"__format__: format spec {spec!r} on an array is not portable (strict mode); format float(x)")
+            STRICT.refuse("conversion", TypeError(f"__format__: format spec {spec!r} on an array is not portable (strict mode); format float(x)"))
+            return Array.__format__(self, spec)
         return str(self)
 
     def _host_only(self, name: str) -> None:
         dev = self.backend.device
         if dev.name in _VIRTUAL:
-            raise RuntimeError(
-                f"{name}: the array is on the virtual device {dev.name!r}, which cannot export its memory; "
-                "move it to the CPU first (x.to_device(CPU_DEVICE))"
+            STRICT.refuse(
+                "device",
+                RuntimeError(
+                    f"{name}: the array is on the virtual device {dev.name!r}, which cannot export its memory; "
+                    "move it to the CPU first (x.to_device(CPU_DEVICE))"
+                ),
             )
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
@@ -286,13 +294,17 @@ class StrictArray(Array):
         dev = self.backend.device
         if dev.name in _VIRTUAL:
             if dl_device is _UNSET or dl_device is None:
-                raise BufferError(
-                    f"__dlpack__: the array is on the virtual device {dev.name!r}, whose memory is not the host's; "
-                    "ask for a copy on the CPU (from_dlpack(x, device='cpu'), dl_device=(1, 0)) or move it first (x.to_device(CPU_DEVICE))"
-                )
-            if copy is False:
-                raise BufferError(f"__dlpack__: moving the array from the virtual device {dev.name!r} to the CPU needs a copy, but copy=False")
-            copy = True
+                STRICT.refuse(
+                    "device",
+                    BufferError(
+                        f"__dlpack__: the array is on the virtual device {dev.name!r}, whose memory is not the host's; "
+                        "ask for a copy on the CPU (from_dlpack(x, device='cpu'), dl_device=(1, 0)) or move it first (x.to_device(CPU_DEVICE))"
+                    ),
+                )  # record mode: the drop-in's export, of the host memory
+            else:
+                if copy is False:
+                    raise BufferError(f"__dlpack__: moving the array from the virtual device {dev.name!r} to the CPU needs a copy, but copy=False")
+                copy = True
         unset = lambda v: None if v is _UNSET else v  # noqa: E731
         return Array.__dlpack__(self, stream=stream, max_version=unset(max_version), dl_device=unset(dl_device), copy=unset(copy))
 

@@ -376,7 +376,7 @@ def asarray(
     if _is_seq(obj) or scalar_kind(obj) >= 0:
         if _is_seq(obj) and namespace_of(dev).strict and any(isinstance(o, Array) for o in obj):
             # as array-api-strict: nx arrays directly in the list (deeper ones pass)
-            raise TypeError("asarray: nx arrays in a list are not portable (strict mode); use stack")
+            namespace_of(dev).refuse("argument", TypeError("asarray: nx arrays in a list are not portable (strict mode); use stack"))
         st = _stacked(obj, dtype, copy, dev, device is not None)
         if st is not None:
             return st
@@ -484,13 +484,18 @@ def _fill_array(name: str, dev: Device, v: Any, dtype: Any) -> tuple[Any, Any]:
     0-d array (nx's or NumPy's) or a NumPy scalar, its value, and for ``full`` without a
     dtype its dtype (``np.full(2, np.asarray(5, dtype=np.int8))`` is int8). The strict
     namespace takes Python scalars only, as the standard and array-api-strict do."""
+    ns = namespace_of(dev)
     zero_d = isinstance(v, Array) or (type(v).__module__ == "numpy" and getattr(v, "shape", None) == ())
-    if zero_d and not namespace_of(dev).strict and v.shape == ():
+    if zero_d and v.shape == ():
         vd = v.dtype if isinstance(v, Array) else _BY_NAME.get(str(v.dtype))
-        if vd is not None:
+        if vd is not None and (not ns.strict or ns.refuse("argument", _not_fill_value(name, ns, v))):
             return py_scalar(v), vd if dtype is None else dtype
+    raise _not_fill_value(name, ns, v)
+
+
+def _not_fill_value(name: str, ns: Any, v: Any) -> TypeError:
     what = f"an array of shape {v.shape}" if isinstance(v, Array) else type(v).__name__
-    raise TypeError(f"{name}: fill_value must be a Python bool, int, float or complex{'' if namespace_of(dev).strict else ' (or a 0-d array)'}, got {what}")
+    return TypeError(f"{name}: fill_value must be a Python bool, int, float or complex{'' if ns.strict else ' (or a 0-d array)'}, got {what}")
 
 
 def _filled(name: str, shape: Any, dtype: Any, device: Any, value: Any) -> Tensor:

@@ -223,7 +223,10 @@ def dtypes_result_type(ns: Namespace, *arrays_and_dtypes: Any) -> DType:
         else:
             k = scalar_kind(a)
             if k < 0 or (ns.strict and type(a) not in (bool, int, float, complex)):
-                raise TypeError(f"result_type: expected arrays, dtypes or Python scalars, got {type(a).__name__}")
+                msg = f"result_type: expected arrays, dtypes or Python scalars, got {type(a).__name__}"
+                if k < 0:
+                    raise TypeError(msg)
+                ns.refuse("python scalar", TypeError(msg))
             kinds.append(k)
     if not dtypes:
         raise ValueError("result_type: at least one array or dtype is required")

@@ -129,7 +129,13 @@ def resolve(name: str, device: Any, ns: Namespace, like: Any = None) -> Device:
     if not isinstance(device, str):
         raise ValueError(f"{name}: unsupported device {device!r} (a {type(device).__name__}); expected a Device; {_known(ns)}")
     if ns.strict:
-        raise ValueError(f"{name}: unsupported device {device!r}: the strict namespace takes Device objects, not names; {_known(ns)}")
+        msg = f"{name}: unsupported device {device!r}: the strict namespace takes Device objects, not names; {_known(ns)}"
+        try:  # the device of that name (the drop-in's "cpu": CPU_DEVICE)
+            named = lookup(_REALM[ns], "CPU_DEVICE" if device == "cpu" else device)
+        except ValueError:
+            raise ValueError(msg) from None
+        ns.refuse("device", ValueError(msg))  # record mode: that device, as the drop-in takes names
+        return named
     raise ValueError(f"{name}: unknown device {device!r}; {_known(ns)}")
 
 

@@ -15,6 +15,7 @@ from typing import Callable
 from nx_core import dtype as _d
 from nx_core.dtype import DType
 
+from ._flags import STRICT
 from ._messages import not_promotable
 
 __all__ = [
@@ -170,5 +171,8 @@ def result_type_pair(a: DType, b: DType, name: str, strict: bool = False) -> DTy
         return a
     r = (PROMOTION if strict else PROMOTE).get((a, b))
     if r is None:
-        raise not_promotable(name, a, b, PROMOTE.get((a, b)))
+        r = PROMOTE.get((a, b)) if strict else None
+        if r is None:
+            raise not_promotable(name, a, b)
+        STRICT.refuse("dtype promotion", not_promotable(name, a, b, r))
     return r

@@ -22,7 +22,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from . import _stale
 from ._array_object import Array, StrictArray
-from ._messages import cannot_cast, not_an_array, not_promotable
+from ._messages import cannot_cast, not_an_array
 from ._messages import not_allowed as _not_allowed  # (this module's not_allowed takes a category's dtypes)
 from ._scalars import promote_pair, scalar_operand
 from ._validation import STRICT_WRITES, backend_of, broadcast_pair, broadcast_shapes, broadcast_tensor, core_message, gate
@@ -56,7 +56,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
         if d is not t2.dtype:
             d = (_PROMOTE if c1 is Array else _PROMOTION).get((d, t2.dtype))
             if d is None:
-                raise not_promotable(name, t1.dtype, t2.dtype, _PROMOTE.get((t1.dtype, t2.dtype)))
+                d = _dt.result_type_pair(t1.dtype, t2.dtype, name, True)  # raises, or records the strict refusal
             if t1.dtype is not d:
                 t1 = B.cast(t1, dtype=d)
             if t2.dtype is not d:
@@ -80,20 +80,24 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
         t = x1
         try:
             s, d = scalar_operand(name, x2, t.dtype, t.backend.device)
-        except ScalarOverflowError:
+        except ScalarOverflowError as e:
             r = _beyond_range(prim, t, x2, False)
             if r is None:
                 raise
+            if t._ns.strict:
+                t._ns.refuse("python scalar", e)
             return r
         if d not in allowed:
             raise not_allowed(name, d, allowed)
         return (t if t.dtype is d else t.backend.cast(t, dtype=d)), s, d
     try:
         a, b, d = promote_pair(name, x1, x2)  # a scalar first, or arrays of two namespaces
-    except ScalarOverflowError:
+    except ScalarOverflowError as e:
         r = _beyond_range(prim, x2, x1, True) if isinstance(x2, Array) else None
         if r is None:
             raise
+        if x2._ns.strict:
+            x2._ns.refuse("python scalar", e)
         return r
     if d not in allowed:
         raise not_allowed(name, d, allowed)
@@ -113,8 +117,8 @@ def _beyond_range(prim: str | None, x: Any, s: Any, scalar_first: bool) -> tuple
     where other operations refuse it: every element lies on the same side of ``s``, so
     the operands 0 (each element) and 1 or -1 (``s``, by its sign) give the comparison's
     answer, in the operands' order. None where this does not apply (the caller re-raises
-    the refusal)."""
-    if prim not in _COMPARES or type(s) is not int or x.dtype.kind not in "iu" or x._ns.strict:
+    the refusal; the strict namespace's goes through its ``refuse``)."""
+    if prim not in _COMPARES or type(s) is not int or x.dtype.kind not in "iu":
         return None
     B = x.backend
     rep = 1 if s > 0 else -1

@@ -136,11 +136,15 @@ def divide(x1: Any, x2: Any, /) -> Array:
     if (f1 or type(x1) not in _ARRAYS) and (f2 or type(x2) not in _ARRAYS):
         return _true_divide(x1, x2)
     x = x1 if type(x1) in _ARRAYS else x2
-    if x._ns.strict or f1 or f2:
-        # strict: refuses the integer operand as the standard's divide does; drop-in, an
-        # integer array with a floating-point array: promotion's dtype (NumPy's: int16 /
+    if f1 or f2:
+        # an integer array with a floating-point array: promotion's dtype (NumPy's: int16 /
         # float32 is float32)
         return _true_divide(x1, x2)
+    if x._ns.strict:
+        try:  # refuses the integer operands, as the standard's divide does
+            return _true_divide(x1, x2)
+        except TypeError as e:
+            x._ns.refuse("dtype category", e)  # record mode: NumPy's true division below
     a = x1 if type(x1) not in _ARRAYS or x1.dtype.kind in "fc" else _to_default_float("divide", x1)
     b = x2 if type(x2) not in _ARRAYS or x2.dtype.kind in "fc" else _to_default_float("divide", x2)
     return _true_divide(a, b)
@@ -173,7 +177,9 @@ def _strict_negative_shift(name: str, x1: Any, x2: Any) -> None:
     else:
         neg = type(x2) is int and x2 < 0
     if neg:
-        raise ValueError(f"{name}: a negative shift is not allowed (strict mode: the standard leaves it undefined)")
+        (x1 if type(x1) is StrictArray else x2)._ns.refuse(
+            "argument", ValueError(f"{name}: a negative shift is not allowed (strict mode: the standard leaves it undefined)")
+        )
 
 
 OPERATORS["pow"] = operators_of(pow)
@@ -182,19 +188,33 @@ OPERATORS["bitwise_right_shift"] = operators_of(bitwise_right_shift)
 OPERATORS["divide"] = operators_of(divide)
 
 
-def _truth(x: Any, other: Any = None) -> Any:
+def _truth(x: Any, other: Any = None, strict: bool = True) -> Any:
     """``x`` as a logical operand: a numeric array or Python number by its truth (nonzero,
     NaN included, is True); anything else as it is, for the caller to judge. The strict
     namespace (``x``'s, or ``other``'s for a scalar ``x``) takes the standard's bool-only
-    operands as they are."""
+    operands as they are (``strict=False``: as the drop-in does, see ``_logical``)."""
     if type(x) in _ARRAYS:
         t = x
-        if t.dtype is _dt.bool or x._ns.strict:
+        if t.dtype is _dt.bool or (strict and x._ns.strict):
             return x
         return t.backend.cast(t, dtype=_dt.bool)
-    if type(x) in (int, float, complex) and not (type(other) is StrictArray):
+    if type(x) in (int, float, complex) and not (strict and type(other) is StrictArray):
         return bool(x)
     return x
+
+
+def _logical_refused(fn: Any, x1: Any, x2: Any, e: TypeError) -> Array:
+    """A logical function ``fn`` that refused ``x1`` and ``x2`` with ``e``: where the strict
+    namespace refused numeric operands, its ``refuse``, then, in record mode, the drop-in's
+    answer (the operands by their truth)."""
+    x = x1 if type(x1) is StrictArray else x2
+    try:
+        if type(x) is not StrictArray:
+            raise e
+        x._ns.refuse("dtype category", e)
+    finally:
+        del e  # (no cycle through this frame when e is raised)
+    return fn(_truth(x1, x2, False), _truth(x2, x1, False))
 
 
 def logical_and(x1: Any, x2: Any, /) -> Array:
@@ -204,21 +224,33 @@ def logical_and(x1: Any, x2: Any, /) -> Array:
     standard asks for bool. scikit-learn's roc_curve calls the logical functions on floats.
     Strict mode refuses them.
     """
-    return _logical_and(_truth(x1, x2), _truth(x2, x1))
+    try:
+        return _logical_and(_truth(x1, x2), _truth(x2, x1))
+    except TypeError as e:
+        return _logical_refused(_logical_and, x1, x2, e)
 
 
 def logical_or(x1: Any, x2: Any, /) -> Array:
     """Logical OR, elementwise; numeric operands count by their truth (see logical_and)."""
-    return _logical_or(_truth(x1, x2), _truth(x2, x1))
+    try:
+        return _logical_or(_truth(x1, x2), _truth(x2, x1))
+    except TypeError as e:
+        return _logical_refused(_logical_or, x1, x2, e)
 
 
 def logical_xor(x1: Any, x2: Any, /) -> Array:
     """Logical XOR, elementwise; numeric operands count by their truth (see logical_and)."""
-    return _logical_xor(_truth(x1, x2), _truth(x2, x1))
+    try:
+        return _logical_xor(_truth(x1, x2), _truth(x2, x1))
+    except TypeError as e:
+        return _logical_refused(_logical_xor, x1, x2, e)
 
 
 def logical_not(x: Any, /) -> Array:
     """Logical NOT, elementwise; a numeric x counts by its truth (see logical_and)."""
+    if type(x) is StrictArray and x.dtype is not _dt.bool:
+        x._ns.refuse("dtype category", not_allowed("logical_not", "bool", x.dtype))
+        return _logical_not(_truth(x, None, False))
     return _logical_not(_truth(x) if type(x) in _ARRAYS else x)
 
 
@@ -258,7 +290,9 @@ def imag(x: Any, /) -> Array:
     if type(x) not in _ARRAYS:
         raise not_an_array("imag", "x", x)
     d = x.dtype
-    check_category("imag", d, "complex floating-point" if x._ns.strict else "numeric")
+    if x._ns.strict and not d.is_complex:
+        x._ns.refuse("dtype category", not_allowed("imag", "complex floating-point", d))
+    check_category("imag", d, "numeric")
     B = x.backend
     if d.is_complex:
         return B.imag(x)
@@ -302,7 +336,19 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     d = x.dtype
     check_category("clip", d, "real numeric")
     gate("clip", x)
-    if not x._ns.strict and (d.kind != "f" or isinstance(min, (Array, complex)) or isinstance(max, (Array, complex))):
+    if not x._ns.strict:
+        return _clip(x, min, max, False)
+    try:
+        return _clip(x, min, max, True)
+    except TypeError as e:
+        x._ns.refuse("argument", e)  # bounds the strict namespace refuses; record mode: the drop-in's answer
+    return _clip(x, min, max, False)
+
+
+def _clip(x: Array, min: Any, max: Any, strict: bool) -> Array:  # noqa: A002
+    """``clip`` of a checked ``x``, by the strict namespace's rules (``strict``) or the drop-in's."""
+    d = x.dtype
+    if not strict and (d.kind != "f" or isinstance(min, (Array, complex)) or isinstance(max, (Array, complex))):
         x = _clip_promoted(x, min, max)  # (a float x with Python float bounds keeps its dtype)
         d = x.dtype
     r = x
@@ -311,13 +357,13 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     for bound, fn, arg in ((min, OPERATORS["maximum"][0], "min"), (max, OPERATORS["minimum"][0], "max")):
         if bound is None:
             continue
-        bound = py_scalar(bound, strict=x._ns.strict)
+        bound = py_scalar(bound, strict=strict)
         if isinstance(bound, Array):
             backend_of("clip", x, bound)
-            if x._ns.strict and bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
+            if strict and bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
                 raise cannot_cast("clip", f"{arg} of dtype {bound.dtype.name}", d, "x's dtype, which clip keeps")
             broadcast_shapes("clip", x.shape, bound.shape)
-        elif type(bound) in (int, float) or (type(bound) is bool and not x._ns.strict):
+        elif type(bound) in (int, float) or (type(bound) is bool and not strict):
             if d.is_integer:
                 if type(bound) is float:
                     raise cannot_cast("clip", f"a Python float {arg}", d, "x's dtype, which clip keeps")

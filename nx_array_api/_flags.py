@@ -33,15 +33,23 @@ drop-in: ``NX_API_VERSION``, ``NX_BOOLEAN_INDEXING``, ``NX_DATA_DEPENDENT_SHAPES
 and set with ``set_flags`` (``set_array_api_strict_flags``), for a block with ``Flags``
 (``ArrayAPIStrictFlags``), back to the defaults with ``reset_flags``.
 
+Every refusal the strict namespace makes and the drop-in does not goes through
+``Namespace.refuse``: it raises, or, in record mode (a ``Recorder`` as the namespace's
+``recorder``, see ``_portability``), records the refusal and returns, and the caller
+goes on as the drop-in does.
+
 This module is at the bottom of the namespace's imports: it knows no array type.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 from types import TracebackType
 from typing import Any, Collection
+
+from ._portability import Recorder, caught
 
 __all__ = ["set_flags", "get_flags", "reset_flags", "Flags"]
 
@@ -99,6 +107,7 @@ class Namespace:
         "enabled_extensions",
         "refused",
         "extension_names",
+        "recorder",
         "_setter",
     )
 
@@ -113,6 +122,8 @@ class Namespace:
         self.refused: dict[str, str] = {}
         #: extension -> the names of its functions (filled by the extension modules).
         self.extension_names: dict[str, tuple[str, ...]] = {}
+        #: Record mode: the Recorder that ``refuse`` gives its refusals to; None raises them.
+        self.recorder: Recorder | None = None
 
     def __repr__(self) -> str:
         return f"<namespace {self.name} ({'strict' if self.strict else 'drop-in'})>"
@@ -201,13 +212,34 @@ class Namespace:
         self.refused = refused
 
     # ----------------------------------------------------------------- gates
+    def refuse(self, kind: str, exc: BaseException) -> bool:
+        """A refusal of this namespace that the drop-in does not make (``kind``: one of
+        ``_portability.KINDS``): raises ``exc``; in record mode records it, with the
+        caller's call site, and returns True, and the caller goes on as the drop-in,
+        unless code between the refusal and the test catches ``exc`` (then it is raised).
+
+        Called on the refusal's path only, so a call the namespace accepts pays nothing.
+        (A caller keeps no reference to ``exc`` in a local: the raised exception's
+        traceback holds the caller's frame, and the cycle would keep its arrays alive, and
+        views of them would count as live in the next write's aliasing check.)"""
+        rec = self.recorder
+        if rec is not None:
+            if not caught(exc, sys._getframe(1)):
+                rec.record(kind, exc, sys._getframe(1))
+                return True
+            rec.caught += 1  # the code that called handles the refusal: raised, as in strict mode
+        try:
+            raise exc
+        finally:
+            del exc  # (no cycle through this frame)
+
     def check(self, qual: str) -> None:
         """RuntimeError when the flags turn function ``qual`` (``"diff"``,
         ``"linalg.cholesky"``) off."""
         if self.refused:
             why = self.refused.get(qual)
             if why is not None:
-                raise RuntimeError(f"{qual.rpartition('.')[2]}: {why}")
+                self.refuse("flag-gated function", RuntimeError(f"{qual.rpartition('.')[2]}: {why}"))
 
     def at_least(self, version: str) -> bool:
         """Whether the api_version flag is ``version`` or later."""
@@ -216,17 +248,17 @@ class Namespace:
     def requires(self, version: str, name: str, what: str, exc: type[Exception] = TypeError) -> None:
         """``exc`` naming ``name`` when a behaviour (``what``) needs a later version."""
         if self.api_version < version:
-            raise exc(f"{name}: {what} requires API version {version} or later, and the api_version flag is {self.api_version}")
+            self.refuse("flag-gated behaviour", exc(f"{name}: {what} requires API version {version} or later, and the api_version flag is {self.api_version}"))
 
     def requires_data_dependent_shapes(self, name: str) -> None:
         """RuntimeError naming ``name`` when the data_dependent_shapes flag is off."""
         if not self.data_dependent_shapes:
-            raise RuntimeError(f"{name}: the output shape depends on the data, and the data_dependent_shapes flag is off (no data-dependent shapes)")
+            self.refuse("flag-gated behaviour", RuntimeError(f"{name}: the output shape depends on the data, and the data_dependent_shapes flag is off (no data-dependent shapes)"))
 
     def requires_boolean_indexing(self, name: str) -> None:
         """RuntimeError naming ``name`` when the boolean_indexing flag is off."""
         if not self.boolean_indexing:
-            raise RuntimeError(f"{name}: indexing with a boolean array, and the boolean_indexing flag is off")
+            self.refuse("flag-gated behaviour", RuntimeError(f"{name}: indexing with a boolean array, and the boolean_indexing flag is off"))
 
     def has_extension(self, ext: str) -> bool:
         return ext in self.enabled_extensions

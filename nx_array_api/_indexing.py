@@ -24,7 +24,7 @@ from . import _stale
 from ._array_object import Array, StrictArray
 from ._compose import convert
 from ._messages import article, cannot_cast, different_devices, index_out_of_bounds
-from ._scalars import scalar_operand
+from ._scalars import FLOAT, scalar_dtype, scalar_operand
 from ._validation import STRICT_WRITES, backend_of, broadcast_tensor, core_message, py_scalar
 
 
@@ -506,11 +506,12 @@ def _has_0d_index_array(key: Any) -> bool:
     return any(isinstance(k, Array) and not k.shape and k.dtype in _INTEGER for k in keys)
 
 
-def _truncates(kind: str, d: Any, strict: bool) -> bool:
+def _truncates(kind: str, d: Any) -> bool:
     """Drop-in mode: a real floating-point value assigned into an integer array is
     truncated toward zero, as NumPy's, CuPy's and PyTorch's ``x[k] = v`` do (array-api-extra's
-    ``at(x)[k].set/min/max`` rely on it). Strict mode refuses it, as array-api-strict."""
-    return kind == "f" and d.kind in "iu" and not strict
+    ``at(x)[k].set/min/max`` rely on it). Strict mode refuses it, as array-api-strict
+    (``_value``: through the namespace's ``refuse``)."""
+    return kind == "f" and d.kind in "iu"
 
 
 def _value(name: str, x: Array, value: Any) -> Any:
@@ -521,11 +522,17 @@ def _value(name: str, x: Array, value: Any) -> Any:
         t = value
         backend_of(name, x, t)  # (ValueError: two devices)
         vd = value.dtype
-        if vd is not d and (_dt.PROMOTION if strict else _dt.PROMOTE).get((vd, d)) is not d and not _truncates(vd.kind, d, strict):
-            raise cannot_cast(name, f"a {vd.name} array", d, "the array's dtype, which an assignment keeps")
+        if vd is not d and _dt.PROMOTION.get((vd, d)) is not d:
+            what = (name, f"a {vd.name} array", d, "the array's dtype, which an assignment keeps")
+            if _dt.PROMOTE.get((vd, d)) is not d and not _truncates(vd.kind, d):
+                raise cannot_cast(*what)  # the drop-in refuses it too
+            if strict:
+                x._ns.refuse("assignment dtype", cannot_cast(*what))
         return convert(name, t, d)  # a float array into an integer one: as astype converts it
     value = py_scalar(value, lenient=True)
-    if type(value) is float and _truncates("f", d, strict):
+    if type(value) is float and _truncates("f", d):
+        if strict:  # refused as a Python float with an integer array (record mode: recorded)
+            scalar_dtype(name, d, FLOAT, x.backend.device)
         try:  # NumPy: int(value), so NaN is a ValueError, an infinity an OverflowError
             value = int(value)
         except OverflowError as e:
@@ -633,11 +640,13 @@ def setitem_strict(x: Array, key: Any, value: Any, /) -> None:
     check_strict_key(name, x, key, setting=True)
     with STRICT_WRITES:
         rec = _stale.open_for_write(x) if value is not x else None  # (x[...] = x reads x)
-        try:
+        done = False
+        try:  # (a finally, not an except: record mode reads a handler as catching its refusals)
             setitem(x, key, value)
-        except BaseException:
-            _stale.close(x, rec)
-            raise
+            done = True
+        finally:
+            if not done:
+                _stale.close(x, rec)
         _stale.written(x, key, value, rec)
 
 
@@ -658,7 +667,8 @@ def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:
     for k in keys:
         if k is None:
             if setting:
-                raise _fail(name, "None (a new axis) in an assignment's key is not portable (strict mode)")
+                x._ns.refuse("index", _fail(name, "None (a new axis) in an assignment's key is not portable (strict mode)"))
+                return
         elif k is Ellipsis:
             n_ell += 1
         elif type(k) is slice:
@@ -671,7 +681,8 @@ def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:
                 n_axes += k.ndim
             elif d in _dt.integer:
                 if setting:
-                    raise _fail(name, "integer array keys in an assignment are not portable (strict mode)")
+                    x._ns.refuse("index", _fail(name, "integer array keys in an assignment are not portable (strict mode)"))
+                    return
                 iarr = iarr or k.ndim > 0
                 n_axes += 1
             else:
@@ -679,30 +690,30 @@ def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:
         elif _int_like(k):
             n_axes += 1
         else:
-            raise _fail(
-                name,
-                f"{article(type(k).__name__)} index is not portable (strict mode): the standard's keys are ints, slices, "
-                "..., None and nx integer or boolean arrays",
-            )
+            why = (f"{article(type(k).__name__)} index is not portable (strict mode): the standard's keys are ints, slices, "
+                   "..., None and nx integer or boolean arrays")
+            x._ns.refuse("index", _fail(name, why))
+            return
     if n_ell > 1:
         raise _fail(name, "an index can only have a single ellipsis ('...')")
     shape = x.shape
     if mask and len(keys) != 1:
-        raise _fail(name, "a boolean array index is portable only as the sole index (strict mode)")
+        x._ns.refuse("index", _fail(name, "a boolean array index is portable only as the sole index (strict mode)"))
+        return
     if n_ell == 0 and not mask and n_axes < len(shape):
-        raise _fail(
-            name,
-            f"the key indexes {n_axes} of {len(shape)} axes; add a trailing ... for the rest "
-            "(strict mode: the standard does not complete keys implicitly)",
-        )
+        why = f"the key indexes {n_axes} of {len(shape)} axes; add a trailing ... for the rest (strict mode: the standard does not complete keys implicitly)"
+        x._ns.refuse("index", _fail(name, why))
+        return
     if iarr and (n_ell or has_slice or mask):
-        raise _fail(name, "integer array keys mixed with slices, ... or masks are not portable (strict mode)")
+        x._ns.refuse("index", _fail(name, "integer array keys mixed with slices, ... or masks are not portable (strict mode)"))
+        return
     if has_slice:
-        _check_slice_bounds(name, keys, shape, n_axes)
+        _check_slice_bounds(name, keys, shape, n_axes, x._ns)
 
 
-def _check_slice_bounds(name: str, keys: tuple, shape: tuple[int, ...], n_axes: int) -> None:
-    """Slice starts and stops within [-n, n] for an axis of size n (strict mode)."""
+def _check_slice_bounds(name: str, keys: tuple, shape: tuple[int, ...], n_axes: int, ns: Any) -> None:
+    """Slice starts and stops within [-n, n] for an axis of size n (strict mode: ``ns``
+    refuses the first that is not)."""
     ax = 0
     for k in keys:
         if k is None:
@@ -714,5 +725,6 @@ def _check_slice_bounds(name: str, keys: tuple, shape: tuple[int, ...], n_axes: 
             n = shape[ax]
             for what, v in (("start", k.start), ("stop", k.stop)):
                 if v is not None and _int_like(v) and not -n <= operator.index(v) <= n:
-                    raise _fail(name, f"slice {what} {v} is outside [-{n}, {n}] for an axis of size {n} (strict mode: out-of-bounds slices are not portable)")
+                    ns.refuse("index", _fail(name, f"slice {what} {v} is outside [-{n}, {n}] for an axis of size {n} (strict mode: out-of-bounds slices are not portable)"))
+                    return
         ax += 1

@@ -153,7 +153,10 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     if ns.at_least("2023.12"):
         if ax >= 0:
             if ns.strict or len(s1) != len(s2) or ax >= n:
-                raise ValueError(f"vecdot: axis must be negative, in [-{lo}, -1], got {ax}")
+                msg = f"vecdot: axis must be negative, in [-{lo}, -1], got {ax}"
+                if len(s1) != len(s2) or ax >= n:
+                    raise ValueError(msg)
+                ns.refuse("axis", ValueError(msg))
             ax -= n
         if lo == 0 or not -lo <= ax <= -1:
             raise ValueError(f"vecdot: axis {ax} is out of bounds for shapes {s1} and {s2}")

@@ -81,7 +81,8 @@ def scalar_dtype(name: str, dtype: DType, kind: int, device: Device | None = Non
         # answer, the array's dtype (int_x + True) or the number's default dtype
         # (2 + bool_x is int64).
         device = device or default_device()
-        if not namespace_of(device).strict:
+        ns = namespace_of(device)
+        if not ns.strict or ns.refuse("python scalar", scalar_not_promotable(name, _KIND_NAME[kind], dtype)):
             return dtype if kind == BOOL else kind_default(device, kind)
         ok = False
     elif kind == INT:
@@ -106,9 +107,13 @@ def scalar_dtype(name: str, dtype: DType, kind: int, device: Device | None = Non
 
 
 def _strict_refuses(name: str, kind: int, dtype: DType, device: Device) -> None:
-    if namespace_of(device).strict:
-        raise scalar_not_promotable(
+    ns = namespace_of(device)
+    if ns.strict:
+        ns.refuse(
+            "python scalar",
+            scalar_not_promotable(
             name, _KIND_NAME[kind], dtype, f"strict mode: the standard leaves an integer array with a Python {_KIND_NAME[kind]} undefined"
+            ),
         )
 
 
@@ -120,10 +125,15 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
     if k is None:
         if isinstance(s, Array):
             return s, s.dtype
-        p = py_scalar(s, strict=device is not None and namespace_of(device).strict)
+        ns = None if device is None else namespace_of(device)
+        p = py_scalar(s, strict=ns is not None and ns.strict)
+        if p is s and ns is not None and ns.strict:
+            p = py_scalar(s)  # a NumPy scalar: the drop-in takes it as a Python scalar
+            if p is not s:
+                ns.refuse("python scalar", _not_operand(name, s))
         if p is not s:
             return scalar_operand(name, p, dtype, device)
-        raise TypeError(f"{name}: Expected Array or Python scalar operand, got {_type_name(s)}{asarray_hint(s)}")
+        raise _not_operand(name, s)
     d = scalar_dtype(name, dtype, k, device)
     if k == BOOL:
         if d.kind != "b":  # the drop-in's True with a numeric array: 1 of its dtype
@@ -144,6 +154,10 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
 
 
 _AS_NUMBER = {"i": int, "u": int, "f": float, "c": complex}
+
+
+def _not_operand(name: str, s: Any) -> TypeError:
+    return TypeError(f"{name}: Expected Array or Python scalar operand, got {_type_name(s)}{asarray_hint(s)}")
 
 
 def _type_name(v: Any) -> str:

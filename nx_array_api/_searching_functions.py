@@ -172,12 +172,16 @@ def _scalar_operands(c: Array, x1: Any, x2: Any) -> tuple[Any, Any]:
     if not ns.at_least("2024.12"):
         s = x1 if not isinstance(x1, Array) else x2
         if ns.strict:
-            raise AttributeError(f"{name}: a Python scalar x1 or x2 needs API version 2024.12 or later ('{type(s).__name__}' object has no attribute 'dtype')")
-        ns.requires("2024.12", name, "a Python scalar x1 or x2")
+            ns.refuse(
+                "flag-gated behaviour",
+                AttributeError(f"{name}: a Python scalar x1 or x2 needs API version 2024.12 or later ('{type(s).__name__}' object has no attribute 'dtype')"),
+            )
+        else:
+            ns.requires("2024.12", name, "a Python scalar x1 or x2")
     if isinstance(x1, Array) or isinstance(x2, Array):
         return x1, x2
     if ns.strict:
-        raise TypeError(f"{name}: Two scalars as x1 and x2 are not allowed (strict mode); one must be an array")
+        ns.refuse("argument", TypeError(f"{name}: Two scalars as x1 and x2 are not allowed (strict mode); one must be an array"))
     k1, k2 = scalar_kind(x1), scalar_kind(x2)
     if min(k1, k2) < 0:
         raise TypeError(f"{name}: x1 and x2 must be nx arrays or Python scalars, got {type(x1).__name__} and {type(x2).__name__}")
@@ -194,5 +198,8 @@ def _where_one(condition: Any, x1: Any, x2: Any) -> Any:
     condition = check_array(name, condition, "condition")
     if x1 is not _MISSING or condition._ns.strict:
         given = 1 + (x1 is not _MISSING)
-        raise TypeError(f"{name}: takes condition, x1 and x2 (3 positional arguments), got {given}")
+        msg = f"{name}: takes condition, x1 and x2 (3 positional arguments), got {given}"
+        if x1 is not _MISSING:
+            raise TypeError(msg)
+        condition._ns.refuse("argument", TypeError(msg))
     return nonzero(condition)

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, Union
 
 from . import _dtypes as _dt
 from ._array_object import Array
+from ._messages import int_out_of_bounds
 from ._scalars import promote_pair_tensors
 from ._validation import check_array, check_bool, gate, names_memory_errors
 
@@ -94,16 +95,22 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     if any(isinstance(a, Array) and a._ns.strict for a in (x1, x2)):
         for a in (x1, x2):
             if isinstance(a, Array) and a.dtype not in _dt.integer:
-                raise TypeError(f"{name}: {a.dtype.name} arrays are not portable here (strict mode): the standard's isin takes integers")
+                a._ns.refuse("dtype category", TypeError(f"{name}: {a.dtype.name} arrays are not portable here (strict mode): the standard's isin takes integers"))
+                break
     a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
     if a1 != a2:
         s = x2 if a1 else x1
         x = x1 if a1 else x2
         if not isinstance(s, int) and (x._ns.strict or not isinstance(s, (float, complex))):
-            raise TypeError(f"{name}: a scalar argument must be a Python int, got {type(s).__name__}")
-        if type(s) is int and x.dtype.is_integer and not x._ns.strict:
+            msg = f"{name}: a scalar argument must be a Python int, got {type(s).__name__}"
+            if not isinstance(s, (float, complex)):
+                raise TypeError(msg)
+            x._ns.refuse("python scalar", TypeError(msg))
+        if type(s) is int and x.dtype.is_integer:
             lo, hi = x.dtype.limits
             if not lo <= s <= hi:  # the drop-in: NumPy's, no element equals it
+                if x._ns.strict:
+                    x._ns.refuse("python scalar", int_out_of_bounds(name, s, x.dtype))
                 B = x.backend
                 return B.full(_dt.bool, x1.shape if a1 else (), invert)
     t1, t2, _ = promote_pair_tensors(name, x1, x2)

@@ -30,7 +30,8 @@ the callers' variables (and one level into their lists, tuples, dicts and object
 when the backend says that another object shares the written array's memory
 (``aliased``); an array held nowhere on the stack is not found, and so not marked.
 
-The raise goes through :func:`stale_read`, the one place a reporting mode can replace.
+The raise goes through :func:`stale_read` and the namespace's ``refuse``: the portability
+report's record mode records it there and lets the read go on.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from nx_core.dtype import uint8
 from nx_core.tensor import Tensor
 
 from ._array_object import StrictArray
+from ._flags import STRICT
 
 __all__ = ["Stale", "stale_read", "open_for_write", "close", "written", "site"]
 
@@ -63,14 +65,15 @@ _PUBLIC = {"getitem": "__getitem__", "getitem_strict": "__getitem__", "setitem":
 
 def stale_read(name: str, site: str) -> None:
     """The read ``name`` of elements that the write at ``site`` changed through another
-    array: ValueError. (A reporting mode may replace this function; when it returns, the
-    read goes on with the elements as they are, as the drop-in namespace reads them.)"""
-    raise ValueError(
+    array: the strict namespace's refusal, a ValueError. (In the portability report's
+    record mode the refusal is recorded and this returns: the read goes on with the
+    elements as they are, as the drop-in namespace reads them.)"""
+    STRICT.refuse("stale read", ValueError(
         f"{name}: reading elements of an array that the write at {site} changed through another array "
         "sharing its memory; whether a write through a view is seen by its base (and the reverse) is not "
         "portable (strict mode: NumPy and PyTorch see it, JAX has no views). Read the array the write went "
         "through, or copy before writing (asarray(x, copy=True))"
-    )
+    ))
 
 
 class Stale:

@@ -182,8 +182,11 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
     shape = t.shape
     ndim = len(shape)
     if ndim == 0:
-        if t._ns.strict or axis not in (None, 0, -1):
-            raise ValueError(f"{name}: x must have at least one dimension, got a 0-d array")
+        msg = f"{name}: x must have at least one dimension, got a 0-d array"
+        if axis not in (None, 0, -1):
+            raise ValueError(msg)
+        if t._ns.strict:
+            t._ns.refuse("argument", ValueError(msg))
         # the drop-in: NumPy's, a 0-d x is read as one element (cumulative_sum(5) is [5])
         t = t.backend.reshape(t, (1,))
         shape, ndim, axis = (1,), 1, 0

@@ -17,6 +17,7 @@ from nx_core.tensor import Tensor
 from . import _devices
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
+from ._flags import STRICT
 from ._messages import axis_out_of_bounds, different_devices, not_allowed, not_an_array
 
 __all__ = [
@@ -289,7 +290,7 @@ def normalize_axes(name: str, axis: Any, ndim: int, strict: bool = False) -> tup
         return tuple(range(ndim))
     if isinstance(axis, (tuple, list)):
         if type(axis) is not tuple and strict:
-            raise TypeError(f"{name}: axis must be an int or a tuple of ints in strict mode, got {type(axis).__name__}")
+            STRICT.refuse("axis", TypeError(f"{name}: axis must be an int or a tuple of ints in strict mode, got {type(axis).__name__}"))
         axes = tuple(normalize_axis(name, a, ndim) for a in axis)
         if len(set(axes)) != len(axes):
             raise ValueError(f"{name}: repeated axis in {tuple(axis)}")

@@ -351,7 +351,9 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         raise AxisError(f"cross: axis {ax} is out of bounds for x1 of shape {sa}")
     lo = min(len(sa), len(sb))
     if ns.at_least("2023.12"):
-        if ax >= 0 and not ns.strict and len(sa) == len(sb):
+        if ax >= 0 and len(sa) == len(sb):
+            if ns.strict:
+                ns.refuse("axis", ValueError(f"cross: axis must be negative, in [-{lo}, -1], got {ax}"))
             ax -= len(sa)
         if ax >= 0:
             raise ValueError(f"cross: axis must be negative, in [-{lo}, -1], got {ax}")
