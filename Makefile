@@ -103,8 +103,9 @@ AS_STRICT ?= nx
 AS_STRICT_WORKERS ?= 2
 SUITE ?= xpx
 _SERVED = $(if $(filter real,$(AS_STRICT)),,-p nx_array_api.strict.pytest_plugin)
-_AS_STRICT_RUN = mkdir -p .consumers && $(PY) -m pytest $(_SERVED) -q -n $(AS_STRICT_WORKERS) -p no:cacheprovider
+_AS_STRICT_RUN = $(PY) -m pytest $(_SERVED) -q -n $(AS_STRICT_WORKERS) -p no:cacheprovider
 _JUNIT = --junitxml=$(CURDIR)/.consumers/$(1)-$(AS_STRICT).xml
+# (pytest creates the report's folder)
 
 # scikit-learn's array_api_strict parametrizations (and its other array-API tests)
 consumers-sklearn-as-strict: $(STAMP)

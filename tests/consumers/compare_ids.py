@@ -55,7 +55,8 @@ def read(path: str | Path) -> Run:
     suites = [root] if root.tag == "testsuite" else list(root.iter("testsuite"))
     run = Run(seconds=sum(float(s.get("time") or 0.0) for s in suites))
     for case in root.iter("testcase"):
-        tid = f"{case.get('classname', '')}::{case.get('name', '')}"
+        module = case.get("classname", "").rpartition("site-packages.")[2]  # --pyargs: from the venv
+        tid = f"{module}::{case.get('name', '')}"
         outcome, message = _outcome(case)
         if run.outcomes.get(tid) == "failed":
             continue  # a test's error in teardown after its pass: keep the failure
