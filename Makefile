@@ -122,10 +122,11 @@ consumers-scipy-as-strict: $(STAMP)
 	SCIPY_ARRAY_API='["array_api_strict"]' $(_AS_STRICT_RUN) --pyargs $(SCIPY_SUBMODULES) \
 	  -m array_api_backends $(call _JUNIT,scipy) $(ARGS)
 
-# marray 0.0.12's suite (its xp parametrization: NumPy and array_api_strict)
+# marray 0.0.12's suite (a folder of its wheel without an __init__.py, hence its path) but
+# its NumPy parametrization (xp0; xp1 is array_api_strict)
 consumers-marray-as-strict: $(STAMP)
-	$(PY) -m pip install --quiet "marray==0.0.12"
-	$(_AS_STRICT_RUN) --pyargs marray.tests $(call _JUNIT,marray) $(ARGS)
+	$(_AS_STRICT_RUN) $$($(PY) -c "import marray, os; print(os.path.dirname(marray.__file__))")/tests \
+	  -k "not xp0" $(call _JUNIT,marray) $(ARGS)
 
 consumers-compare:
 	$(PY) tests/consumers/compare_ids.py .consumers/$(SUITE)-real.xml .consumers/$(SUITE)-nx.xml $(ARGS)

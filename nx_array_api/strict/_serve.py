@@ -18,6 +18,8 @@ import sys
 import types
 from pathlib import Path
 
+from .._flags import STRICT
+
 __all__ = ["serve_as_array_api_strict"]
 
 #: The module name served.
@@ -77,6 +79,7 @@ def serve_as_array_api_strict() -> types.ModuleType:
             f"does it before the conftests; a subprocess gets it from {ENV}=1 with the shim folder on PYTHONPATH)"
         )
     module = importlib.import_module(_STRICT)
+    STRICT.name = NAME  # the namespace's name in its messages and reprs
     module.__name__ = NAME
     module.__version__ = ARRAY_API_STRICT_VERSION
     sys.modules[NAME] = module

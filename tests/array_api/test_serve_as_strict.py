@@ -56,6 +56,7 @@ _DESCRIBE = """
         "submodules": [sys.modules["array_api_strict.linalg"] is xp.linalg, sys.modules["array_api_strict.fft"] is xp.fft],
         "namespace_of_array": x.__array_namespace__() is xp,
         "recognised": array_api_compat.is_array_api_strict_namespace(array_api_compat.array_namespace(x)),
+        "device": repr(xp.Device("device1")),
     }))
 """
 
@@ -81,6 +82,7 @@ def _served(description: dict) -> None:
     assert Path(description["file"]).resolve().parent == Path(NX_STRICT)
     assert description["submodules"] == [True, True]
     assert description["namespace_of_array"] and description["recognised"]
+    assert description["device"] == "array_api_strict.Device('device1')"  # as array-api-strict's repr
 
 
 def test_serve_in_process_has_every_public_name_of_array_api_strict() -> None:
