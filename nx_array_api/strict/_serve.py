@@ -12,7 +12,6 @@ array-api-strict in its place. ``environment()`` gives both settings;
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import types
@@ -78,13 +77,13 @@ def serve_as_array_api_strict() -> types.ModuleType:
             "serve nx before anything imports array_api_strict (pytest -p nx_array_api.strict.pytest_plugin "
             f"does it before the conftests; a subprocess gets it from {ENV}=1 with the shim folder on PYTHONPATH)"
         )
-    module = importlib.import_module(_STRICT)
+    module = sys.modules[_STRICT]  # this module's package, imported before any call
     STRICT.name = NAME  # the namespace's name in its messages and reprs
     module.__name__ = NAME
     module.__version__ = ARRAY_API_STRICT_VERSION
     sys.modules[NAME] = module
     for sub in _SUBMODULES:
-        ext = importlib.import_module(f"{_STRICT}.{sub}")
+        ext = sys.modules[f"{_STRICT}.{sub}"]
         ext.__name__ = f"{NAME}.{sub}"
         sys.modules[f"{NAME}.{sub}"] = ext
     return module

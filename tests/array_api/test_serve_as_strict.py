@@ -57,6 +57,7 @@ _DESCRIBE = """
         "namespace_of_array": x.__array_namespace__() is xp,
         "recognised": array_api_compat.is_array_api_strict_namespace(array_api_compat.array_namespace(x)),
         "device": repr(xp.Device("device1")),
+        "repr": [repr(xp.asarray(1)), repr(xp.asarray([1.5], device=xp.Device("device1")))],
     }))
 """
 
@@ -82,7 +83,12 @@ def _served(description: dict) -> None:
     assert Path(description["file"]).resolve().parent == Path(NX_STRICT)
     assert description["submodules"] == [True, True]
     assert description["namespace_of_array"] and description["recognised"]
-    assert description["device"] == "array_api_strict.Device('device1')"  # as array-api-strict's repr
+    # as array-api-strict writes them (marray's test_repr compares them)
+    assert description["device"] == "array_api_strict.Device('device1')"
+    assert description["repr"] == [
+        "Array(1, dtype=array_api_strict.int64)",
+        "Array([1.5], dtype=array_api_strict.float64, device=array_api_strict.Device('device1'))",
+    ]
 
 
 def test_serve_in_process_has_every_public_name_of_array_api_strict() -> None:
@@ -130,8 +136,14 @@ def test_serve_after_the_real_package_is_imported_is_refused() -> None:
 def test_nothing_changes_without_the_flag() -> None:
     real = _json(_REAL)
     assert Path(real["file"]).resolve().parent != Path(NX_STRICT)
-    out = _json("import json, nx_array_api.strict as s, sys\nprint(json.dumps([s.__name__, 'array_api_strict' in sys.modules]))")
-    assert out == ["nx_array_api.strict", False]
+    out = _json(
+        """
+        import json, sys
+        import nx_array_api.strict as s
+        print(json.dumps([s.__name__, "array_api_strict" in sys.modules, repr(s.asarray(1)), repr(s.Device("device1"))]))
+        """
+    )
+    assert out == ["nx_array_api.strict", False, "Array(1, dtype=int64)", "nx_array_api.strict.Device('device1')"]
 
 
 def test_shim_on_the_path_without_the_variable_gives_the_real_package() -> None:
