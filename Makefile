@@ -15,7 +15,7 @@ ARRAY_API_TESTS_MODULE ?= nx_array_api
 ARRAY_API_TESTS_WORKERS ?= auto
 PYTEST_WORKERS ?= auto
 
-.PHONY: all demo test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict consumers-sklearn-as-strict consumers-xpx-as-strict consumers-scipy-as-strict consumers-marray-as-strict consumers-compare clean venv
+.PHONY: all demo test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict clean venv
 
 all: test
 
@@ -106,6 +106,7 @@ _SERVED = $(if $(filter real,$(AS_STRICT)),,-p nx_array_api.strict.pytest_plugin
 _AS_STRICT_RUN = $(PY) -m pytest $(_SERVED) -q -n $(AS_STRICT_WORKERS) -p no:cacheprovider
 _JUNIT = --junitxml=$(CURDIR)/.consumers/$(1)-$(AS_STRICT).xml
 # (pytest creates the report's folder)
+.PHONY: consumers-sklearn-as-strict consumers-xpx-as-strict consumers-scipy-as-strict consumers-marray-as-strict consumers-compare
 
 # scikit-learn's array_api_strict parametrizations (and its other array-API tests)
 consumers-sklearn-as-strict: $(STAMP)
