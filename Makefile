@@ -124,10 +124,10 @@ consumers-scipy-as-strict: $(STAMP)
 	  -m array_api_backends $(call _JUNIT,scipy) $(ARGS)
 
 # marray 0.0.12's suite (a folder of its wheel without an __init__.py, hence its path) but
-# its NumPy parametrization (xp0; xp1 is array_api_strict)
+# its NumPy parametrization (ids [numpy-...]; its other one is [array_api_strict-...])
 consumers-marray-as-strict: $(STAMP)
 	$(_AS_STRICT_RUN) $$($(PY) -c "import marray, os; print(os.path.dirname(marray.__file__))")/tests \
-	  -k "not xp0" $(call _JUNIT,marray) $(ARGS)
+	  -k "not numpy" $(call _JUNIT,marray) $(ARGS)
 
 consumers-compare:
 	$(PY) tests/consumers/compare_ids.py .consumers/$(SUITE)-real.xml .consumers/$(SUITE)-nx.xml $(ARGS)

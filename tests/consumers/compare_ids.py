@@ -6,7 +6,8 @@ Each run is pytest's JUnit XML report (``--junitxml=FILE``; ``make consumers-*-a
 writes them under ``.consumers/``). The script prints each run's passed, failed, skipped
 and xfailed counts and wall time, the tests that fail on nx and pass on array-api-strict
 (the nx-only failures, with the first line of their message), the reverse, and the ids
-that only one run has; with ``--row NAME`` a Markdown table row for docs/strict-mode.md.
+that only one run has; with ``--row NAME`` a Markdown table row for docs/strict-mode.md (the last two cells: the
+runs' wall times, and the tests' own durations summed).
 
     python tests/consumers/compare_ids.py .consumers/xpx-strict.xml .consumers/xpx-nx.xml
 
@@ -33,10 +34,25 @@ class Run:
 
     outcomes: dict[str, str] = field(default_factory=dict)
     messages: dict[str, str] = field(default_factory=dict)
+    durations: dict[str, float] = field(default_factory=dict)
     seconds: float = 0.0
 
     def counts(self) -> Counter[str]:
         return Counter(self.outcomes.values())
+
+    def test_seconds(self) -> float:
+        """The tests' own durations, summed (setup, call and teardown; no collection)."""
+        return sum(self.durations.values())
+
+    def restricted(self, ids: set[str]) -> "Run":
+        """The same run, counting only the tests of ``ids``."""
+        keep = [t for t in self.outcomes if t in ids]
+        return Run(
+            {t: self.outcomes[t] for t in keep},
+            {t: self.messages[t] for t in keep},
+            {t: self.durations.get(t, 0.0) for t in keep},
+            self.seconds,
+        )
 
 
 def _outcome(case: ET.Element) -> tuple[str, str]:
@@ -62,6 +78,7 @@ def read(path: str | Path) -> Run:
             continue  # a test's error in teardown after its pass: keep the failure
         run.outcomes[tid] = outcome
         run.messages[tid] = message
+        run.durations[tid] = run.durations.get(tid, 0.0) + float(case.get("time") or 0.0)
     return run
 
 
@@ -72,7 +89,7 @@ def nx_only_failures(reference: Run, nx: Run) -> list[str]:
 
 def _line(run: Run) -> str:
     c = run.counts()
-    return ", ".join(f"{c[o]} {o}" for o in OUTCOMES) + f"; {run.seconds:.0f} s"
+    return ", ".join(f"{c[o]} {o}" for o in OUTCOMES) + f"; {run.seconds:.0f} s ({run.test_seconds():.0f} s in the tests)"
 
 
 def _first_line(message: str) -> str:
@@ -86,8 +103,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--allow", help="a file of nx-only failures that do not fail the comparison")
     parser.add_argument("--row", metavar="NAME", help="also print a Markdown table row for the suite NAME")
     parser.add_argument("--json", metavar="FILE", help="also write the comparison as JSON")
+    parser.add_argument(
+        "--common", action="store_true", help="count only the tests both runs have (one run selected more)"
+    )
     args = parser.parse_args(argv)
     ref, nx = read(args.reference), read(args.nx)
+    if args.common:
+        both = set(ref.outcomes) & set(nx.outcomes)
+        ref, nx = ref.restricted(both), nx.restricted(both)
     only_nx = nx_only_failures(ref, nx)
     only_ref = nx_only_failures(nx, ref)
     missing = sorted(set(ref.outcomes) - set(nx.outcomes))
@@ -112,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{n['passed']} / {n['failed']} / {n['skipped'] + n['xfailed']}",
             str(len(only_nx)),
             f"{ref.seconds:.0f} s / {nx.seconds:.0f} s",
+            f"{ref.test_seconds():.0f} s / {nx.test_seconds():.0f} s",
         ]
         print("| " + " | ".join(cells) + " |")
     if args.json:
