@@ -109,8 +109,9 @@ _JUNIT = --junitxml=$(CURDIR)/.consumers/$(1)-$(AS_STRICT).xml
 .PHONY: consumers-sklearn-as-strict consumers-xpx-as-strict consumers-scipy-as-strict consumers-marray-as-strict consumers-compare
 
 # scikit-learn's array_api_strict parametrizations (and its other array-API tests)
+SKLEARN_K ?= array_api or array_namespace
 consumers-sklearn-as-strict: $(STAMP)
-	SCIPY_ARRAY_API=1 $(_AS_STRICT_RUN) --pyargs sklearn -k "array_api or array_namespace" $(call _JUNIT,sklearn) $(ARGS)
+	SCIPY_ARRAY_API=1 $(_AS_STRICT_RUN) --pyargs sklearn -k "$(SKLEARN_K)" $(call _JUNIT,sklearn) $(ARGS)
 
 # array-api-extra's suite on its array_api_strict backends; its own pytest settings
 # (strict xfails, warnings are errors; its markers are not registered outside its repository)
