@@ -15,7 +15,7 @@ ARRAY_API_TESTS_MODULE ?= nx_array_api
 ARRAY_API_TESTS_WORKERS ?= auto
 PYTEST_WORKERS ?= auto
 
-.PHONY: all demo test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict clean venv
+.PHONY: all demo demo-big test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict clean venv
 
 all: test
 
@@ -27,8 +27,16 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# The tour, in under a minute. SCIPY_ARRAY_API=1: scikit-learn's array API support goes
+# through SciPy's, which SciPy turns on only when this is set before it is imported.
 demo: $(STAMP)
-	$(PY) examples/tour.py
+	SCIPY_ARRAY_API=1 $(PY) examples/tour.py
+
+# The Dask device out of core at the size that beats memory (1.1 x the free memory + 1 GiB):
+# prints its plan and checks the free disk first (NX_DEMO_DIR: the folder, NX_DEMO_GIGABYTES:
+# another size); removes its file at the end, also on Ctrl-C.
+demo-big: $(STAMP)
+	$(PY) examples/out_of_core.py
 
 test: $(STAMP)
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS) tests
@@ -136,14 +144,20 @@ consumers-compare:
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
 
+# Per call, throughput, pipelines, scikit-learn end to end and random numbers, on NumPy, nx,
+# nx's strict namespace, array_api_strict and array-api-compat; writes docs/performance.md
+# and its figures (docs/_static). About 5 minutes; ARGS=--quick for a shorter run (no page).
 bench: $(STAMP)
-	$(PY) -m pip install --quiet "array-api-strict>=2.3"
+	$(PY) -m pip install --quiet -e ".[bench]"
 	$(PY) benchmarks/run.py $(if $(ARGS),$(ARGS),--page docs/performance.md)
 
-# The Dask device: out of core (32 GB of random normals, peak RSS), nx against raw
-# dask.array on the same chunks, and compute-bound work against NumPy alone
-# (ARGS="--gigabytes 4 --scale 0.25" for a shorter run).
+# The Dask device: out of core (32 GB of random normals, peak RSS, drawn over time in
+# docs/_static/out-of-core.png), nx against raw dask.array on the same chunks, random
+# numbers against Dask's on NumPy's Generator (PCG64, Philox) and RandomState, and
+# compute-bound work against NumPy alone. About 7 minutes
+# (ARGS="--gigabytes 4 --scale 0.25 --random-gigabytes 0.5 2" for a shorter run).
 bench-dask: $(STAMP)
+	$(PY) -m pip install --quiet -e ".[bench,dask]"
 	$(PY) benchmarks/dask_bench.py $(ARGS)
 
 # The documentation (Sphinx, Markdown pages), in docs/_build/html; warnings are errors.

@@ -1,26 +1,36 @@
 """The Dask device, measured: out of core, against raw dask.array, and against NumPy.
 
     python benchmarks/dask_bench.py [--gigabytes 32] [--scale 1] [--rounds 5]
-        [--skip-out-of-core] [--skip-raw] [--skip-compute-bound] [--only NAME ...]
+        [--random-gigabytes 2 8] [--skip-out-of-core] [--skip-raw] [--skip-random]
+        [--skip-compute-bound] [--only NAME ...] [--figures DIR]
+
+A whole run takes about 7 minutes on a quiet 2-core machine; ``--gigabytes 4 --scale
+0.25 --random-gigabytes 0.5 2`` about 2.
 
 1. Out of core: the mean and standard deviation of ``--gigabytes`` of float64 random
    normals drawn with ``nx_array_api.random`` on the Dask device (more than the
    machine's memory by default), computed together in one pass over the draws, with
    the process's peak resident memory, which must stay under 1 GiB (it runs first, so
    the peak is its own); then the same key's numbers on the CPU device, compared on
-   slices.
+   slices. The resident memory and the throughput are sampled as it runs and drawn in
+   ``--figures`` (docs/_static/out-of-core.png).
 2. Against raw ``dask.array``, in this process, on the same chunks: the workloads of
    the Dask device's performance issue, each written once with nx and once with Dask's
-   own functions (``RAW``): the mean of ``sqrt(arange(n))``, a row-wise cumulative sum,
-   ``argmax`` along rows, ``x[int array]`` with 1e6 indices, a tall-and-skinny QR, and
-   the mean and standard deviation of random normals (Dask's ``da.random.normal``, the
-   module-level sampler, on NumPy's ``RandomState``; nx's Threefry). Each timing is
-   the call plus the computation of its result (kept as chunks: ``persist``, or
-   brought back when it is small); the rounds alternate, raw Dask then nx, so that a
-   slow spell of the machine falls on both alike; the table shows the best of each, their
-   ratio and the ratio of the medians. Targets: nx within 1.3x of raw Dask, 1.5x for
-   the normals.
-3. Compute-bound: exp, sin, tanh, sqrt, a sum along each axis of ``--elements``
+   own functions: the mean of ``sqrt(arange(n))``, a row-wise cumulative sum,
+   ``argmax`` along rows, ``x[int array]`` with 1e6 indices and a tall-and-skinny QR.
+   Each timing is the call plus the computation of its result (kept as chunks:
+   ``persist``, or brought back when it is small); the rounds alternate, raw Dask then
+   nx, so that a slow spell of the machine falls on both alike; the table shows the best
+   of each, their ratio and the ratio of the medians. Target: nx within 1.3x of raw Dask.
+3. Random numbers against raw Dask: the mean and standard deviation of
+   ``--random-gigabytes`` of float64 normals (and, at the first size, of float64
+   uniforms and of integers in [0, 1000) as float64), drawn by nx's Threefry and by
+   Dask's ``da.random`` on NumPy's ``Generator`` (PCG64: ``da.random.default_rng``), on
+   ``Generator(Philox)`` and on the legacy ``RandomState`` (what ``da.random.normal``
+   draws with), on the same chunks, in alternating rounds (each source once a round),
+   best round each (drawn in docs/_static/random-dask.png). Target: nx's normals within
+   1.5x of ``RandomState``'s; the Generators' ratios are reported.
+4. Compute-bound: exp, sin, tanh, sqrt, a sum along each axis of ``--elements``
    float64 elements, and a 4000x4000 matmul, on the Dask device (Dask's threads, one per
    core) and with NumPy alone; the geometric mean of the time ratios Dask/NumPy must be
    at most 0.7.
@@ -34,10 +44,15 @@ import os
 import resource
 import statistics
 import sys
+import threading
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import random_bench  # noqa: E402
 
 RSS_LIMIT = 1 * 1024**3
 RATIO_TARGET = 0.7
@@ -50,7 +65,53 @@ def peak_rss() -> int:
     return r * 1024 if sys.platform != "darwin" else r
 
 
-def out_of_core(gigabytes: float) -> bool:
+def current_rss() -> int:
+    """The process's resident set size now, in bytes (Linux's /proc; 0 elsewhere)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return 0
+
+
+class Sampler:
+    """Samples (seconds, resident bytes, fraction of the draws' chunks done) every
+    ``every`` seconds while a Dask computation runs: a Dask callback counts the finished
+    tasks of the draws' layer (``name``), a thread reads the resident memory."""
+
+    def __init__(self, name: str, chunks: int, every: float = 0.25) -> None:
+        self.name, self.chunks, self.every = name, chunks, every
+        self.done = 0
+        self.samples: list[tuple[float, float, float]] = []
+        self._stop = threading.Event()
+
+    def _posttask(self, key: Any, result: Any, dsk: Any, state: Any, id: Any) -> None:
+        if isinstance(key, tuple) and key and key[0] == self.name:
+            self.done += 1
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            self.samples.append((time.perf_counter() - self.t0, current_rss(), self.done / self.chunks))
+
+    def __enter__(self) -> "Sampler":
+        from dask.callbacks import Callback
+
+        self._cb = Callback(posttask=self._posttask)
+        self._cb.__enter__()
+        self.t0 = time.perf_counter()
+        self.samples.append((0.0, current_rss(), 0.0))
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._cb.__exit__(*exc)
+        self.samples.append((time.perf_counter() - self.t0, current_rss(), self.done / self.chunks))
+
+
+def out_of_core(gigabytes: float, figure: str) -> bool:
     import dask
 
     import nx_array_api as xp
@@ -64,9 +125,15 @@ def out_of_core(gigabytes: float) -> bool:
         x = xp.random.normal(xp.random.key(2026, device="dask"), shape=shape)
         t0 = time.perf_counter()
         # One computation: each chunk of draws feeds both reductions, then is dropped.
-        mean, std = (float(v) for v in np.asarray(xp.stack([xp.mean(x), xp.std(x)])))
+        with Sampler(x.arr.name, x.arr.npartitions) as sampler:
+            mean, std = (float(v) for v in np.asarray(xp.stack([xp.mean(x), xp.std(x)])))
         dt = time.perf_counter() - t0
     rss = peak_rss()
+    if figure:
+        import plots
+
+        path = plots.out_of_core_figure(sampler.samples, shape[0] * shape[1] * 8 / 1e9, RSS_LIMIT / 2**30, Path(figure))
+        print(f"  resident memory and throughput over time ({len(sampler.samples)} samples): {path}")
     chunks = x.arr.chunksize
     print(f"  mean {mean:+.6f}  std {std:.6f}  in {dt:.1f} s ({shape[0] * shape[1] / dt / 1e6:.1f} M normals/s; "
           f"chunks of {chunks[0]}x{chunks[1]})")
@@ -108,21 +175,9 @@ def raw_workloads(scale: float) -> dict[str, tuple[Callable[[], Any], Callable[[
     idx_nx = xp.asarray(idx, device="dask")
     qr = da.from_array(rng.random((int(2e6 * scale), 20)), chunks=(int(2.5e5 * scale), 20)).persist()
     qr_nx = xp.asarray(qr, device="dask")
-    m = int(2e8 * scale)
     with dask.config.set({"array.chunk-size": "16MiB"}):
-        probe = xp.random.normal(xp.random.key(0, device="dask"), shape=(m,))
         ramp = xp.arange(n, dtype=xp.float64, device="dask")
-    normal_chunks = probe.arr.chunks
     ramp_chunks = ramp.arr.chunks
-
-    def nx_normals():
-        with dask.config.set({"array.chunk-size": "16MiB"}):
-            x = xp.random.normal(xp.random.key(1, device="dask"), shape=(m,))
-        return np.asarray(xp.stack([xp.mean(x), xp.std(x)]))
-
-    def raw_normals():
-        x = da.random.normal(0.0, 1.0, size=(m,), chunks=normal_chunks)
-        return dask.compute(x.mean(), x.std())
 
     def nx_ramp():
         with dask.config.set({"array.chunk-size": "16MiB"}):
@@ -139,7 +194,6 @@ def raw_workloads(scale: float) -> dict[str, tuple[Callable[[], Any], Callable[[
                            f"{tall.shape[0]}x{tall.shape[1]}"),
         "tall-skinny qr (Q)": (lambda: da.linalg.qr(qr)[0].persist(), lambda: xp.persist(xp.linalg.qr(qr_nx)[0]),
                            RAW_TARGET, f"{qr.shape[0]}x{qr.shape[1]}"),
-        "normals mean+std": (raw_normals, nx_normals, NORMAL_TARGET, f"n={m:.0e}"),
     }
 
 
@@ -164,6 +218,79 @@ def against_raw(scale: float, rounds: int, only: list[str] | None) -> bool:
         print(f"  {name:<22}{sizes:>12}{min(tr) * 1e3:>9.0f}ms{min(tn) * 1e3:>9.0f}ms{r:>8.2f}{med:>9.2f}{target:>7.1f}x"
               f" {'ok' if good else 'MISSED'}")
     return ok
+
+
+# ------------------------------------------------------------------ random numbers
+def _dask_generators(seed: int) -> dict[str, Any]:
+    """Dask's random samplers on NumPy's generators, by random_bench's labels."""
+    import dask.array as da
+
+    return {
+        "Generator(PCG64)": da.random.default_rng(seed),
+        "Generator(Philox)": da.random.Generator(np.random.Philox(seed)),
+        "RandomState": da.random.RandomState(seed),
+    }
+
+
+def _dask_draw(gen: Any, kind: str, n: int, chunks: Any) -> Any:
+    """``n`` elements of ``kind`` from a dask Generator or RandomState, on ``chunks``,
+    as float64 (integers are converted, as nx's are)."""
+    import dask.array as da
+
+    if kind == "normal":
+        return gen.standard_normal(n, chunks=chunks)
+    if kind == "uniform":
+        return gen.random(n, chunks=chunks) if isinstance(gen, da.random.Generator) else gen.random_sample(n, chunks=chunks)
+    if isinstance(gen, da.random.Generator):
+        x = gen.integers(0, random_bench.INT_HIGH, n, chunks=chunks)
+    else:
+        x = gen.randint(0, random_bench.INT_HIGH, n, chunks=chunks, dtype=np.int64)
+    return x.astype(np.float64)
+
+
+def against_dask_random(sizes: list[float], rounds: int) -> tuple[bool, list[dict[str, Any]]]:
+    """The mean and standard deviation of random numbers on the Dask device, nx's against
+    raw Dask's on NumPy's generators, on the same chunks (16 MiB)."""
+    import dask
+
+    import nx_array_api as xp
+
+    gens = list(_dask_generators(0))
+    print(f"\n[random numbers against raw dask.array] mean and std of float64 draws, chunks of 16 MiB, "
+          f"best of {rounds} alternating rounds")
+    print(f"  {'kind':<10}{'size':>7}{'nx':>10}" + "".join(f"{g:>19}" for g in gens)
+          + "".join(f"{'nx/' + g.split('(')[-1].rstrip(')'):>16}" for g in gens) + f"{'target':>8}")
+    ok = True
+    rows = []
+    for at, gb in enumerate(sizes):
+        n = int(gb * 1e9 // 8)
+        with dask.config.set({"array.chunk-size": "16MiB"}):
+            chunks = xp.random.normal(xp.random.key(0, device="dask"), shape=(n,)).arr.chunks
+        for kind in random_bench.KINDS if at == 0 else ("normal",):
+            def nx_run(kind: str = kind) -> Any:
+                with dask.config.set({"array.chunk-size": "16MiB"}):
+                    x = random_bench.nx_draw(xp, xp.random.key(1, device="dask"), kind, (n,))
+                    if kind == "integers":
+                        x = xp.astype(x, xp.float64)
+                return np.asarray(xp.stack([xp.mean(x), xp.std(x)]))
+
+            def raw_run(label: str, kind: str = kind) -> Any:
+                x = _dask_draw(_dask_generators(1)[label], kind, n, chunks)
+                return dask.compute(x.mean(), x.std())
+
+            fns = {"nx": nx_run, **{g: (lambda g=g: raw_run(g)) for g in gens}}
+            best = {k: math.inf for k in fns}
+            for _ in range(rounds):
+                for k, f in fns.items():
+                    best[k] = min(best[k], timed(f))
+            target = NORMAL_TARGET if kind == "normal" else None
+            good = target is None or best["nx"] / best["RandomState"] <= target
+            ok = ok and good
+            rows.append({"kind": kind, "gigabytes": gb, "seconds": best})
+            print(f"  {kind:<10}{gb:>5g}GB{best['nx']:>9.2f}s" + "".join(f"{best[g]:>18.2f}s" for g in gens)
+                  + "".join(f"{best['nx'] / best[g]:>16.2f}" for g in gens)
+                  + (f"{target:>7.1f}x {'ok' if good else 'MISSED'}" if target else f"{'-':>8}"), flush=True)
+    return ok, rows
 
 
 # ------------------------------------------------------------------ against NumPy
@@ -217,12 +344,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-out-of-core", action="store_true")
     ap.add_argument("--skip-raw", action="store_true")
     ap.add_argument("--skip-compute-bound", action="store_true")
+    ap.add_argument("--skip-random", action="store_true")
+    ap.add_argument("--random-gigabytes", type=float, nargs="+", default=[2.0, 8.0],
+                    help="sizes of the random numbers against raw Dask (default 2 8; uniforms and integers at the first)")
+    ap.add_argument("--random-rounds", type=int, default=3)
+    ap.add_argument("--figures", default=str(Path(__file__).resolve().parents[1] / "docs" / "_static"),
+                    help="the folder of the figures (out-of-core.png, random-dask.png; '' for none)")
     args = ap.parse_args(argv)
     ok = True
     if not args.skip_out_of_core:  # first: the peak RSS it reports is its own
-        ok = out_of_core(args.gigabytes)
+        ok = out_of_core(args.gigabytes, str(Path(args.figures) / "out-of-core.png") if args.figures else "")
     if not args.skip_raw:
         ok = against_raw(args.scale, args.rounds, args.only) and ok
+    if not args.skip_random:
+        good, rows = against_dask_random(args.random_gigabytes, args.random_rounds)
+        ok = good and ok
+        if args.figures:
+            import plots
+
+            print(f"  figure: {plots.random_dask_figure(rows, Path(args.figures) / 'random-dask.png')}")
     if not args.skip_compute_bound:
         ok = compute_bound(args.elements, args.rounds, args.chunk_size) and ok
     print(f"\ndask benchmarks: {'all targets met' if ok else 'some targets missed'}")

@@ -16,11 +16,43 @@ import platform
 from typing import Any
 
 #: The columns of a run: the namespaces, as benchmarks/run.py names them.
-LABELS = {"numpy": "NumPy", "nx": "nx", "nx-strict": "nx strict", "strict": "array_api_strict"}
+LABELS = {"numpy": "NumPy", "nx": "nx", "nx-strict": "nx strict", "strict": "array_api_strict", "compat": "array-api-compat"}
 GROUPS = {
     "tiny": "Per call: shapes (8,) and (16, 16)",
     "throughput": "Throughput: 1e7 elements, 4000x4000",
     "pipeline": "Pipelines",
+    "sklearn small": "scikit-learn, small data (200x8)",
+    "sklearn medium": "scikit-learn, medium data (20000x32)",
+}
+#: What the page says under a group's heading.
+INTROS = {
+    "tiny": ["![Per-call ratios](_static/per-call-ratios.png)", "",
+             "The figure: each namespace's time over NumPy's for the calls of the table, on a",
+             "log scale (1 is NumPy's time). array-api-compat hands back NumPy's own arrays, so its",
+             "cost is its wrappers' alone."],
+    "sklearn small": ["![scikit-learn ratios](_static/sklearn-ratios.png)", "",
+                      "The figure: each namespace's time over NumPy's for the scikit-learn workloads",
+                      "below, small data on the left, medium on the right (log scale).",
+                      "",
+                      "Each workload is an estimator's fit (or `fit_transform`) or a metric, called",
+                      "with `sklearn.set_config(array_api_dispatch=True)` on each namespace's arrays;",
+                      "NumPy's column is scikit-learn's NumPy path with the dispatch on. The pairwise",
+                      "kernels take 200 rows against all the rows. nx strict has no",
+                      "`PCA(svd_solver=\"covariance_eigh\")`: scikit-learn's `svd_flip` multiplies",
+                      "in place through a transposed view of an array it still holds, which the strict",
+                      "namespace refuses ({doc}`strict-mode`).",
+                      "",
+                      "scikit-learn takes paths for non-NumPy namespaces that cost more, whatever the",
+                      "namespace: `MinMaxScaler`'s minimum and maximum ignoring NaNs are `isnan`,",
+                      "`where`, `min` and `all` (four passes and a copy of the data) where NumPy's path",
+                      "is one `nanmin`; `euclidean_distances` (and `rbf_kernel` through it) takes",
+                      "`maximum` and `sqrt` into fresh arrays of the result's size where NumPy's path",
+                      "writes in place, and sets the diagonal of X against itself element by element;",
+                      "`accuracy_score`'s label checks call `unique_values` five times where NumPy's",
+                      "path calls it twice. nx's side of each is one NumPy call at NumPy's own speed",
+                      "(`isnan`, `where`, `min` and `all` on 20000x32 within 4-8% of NumPy's), and its",
+                      "`unique_values` sorts where NumPy's hashes (a hash set filled an element at a",
+                      "time, four to fifteen times slower than the sort on integer labels)."],
 }
 
 
@@ -81,21 +113,23 @@ def _time(t: float | None) -> str:
     return f"{t:.2f} s"
 
 
-def render(run: dict[str, Any]) -> str:
+def render(run: dict[str, Any], figures: dict[str, str] | None = None) -> str:
     """The page for one run: ``run`` is what benchmarks/run.py records (machine, columns,
-    per-group rows of times, targets, memory checks, verdicts)."""
+    per-group rows of times, targets, random numbers, memory checks, verdicts);
+    ``figures`` the figures drawn from it (``benchmarks/plots.py``), which the page embeds."""
     m = run["machine"]
-    cols = run["columns"]
-    others = [c for c in cols if c != "numpy"]
+    figures = figures or {}
     lines = [
         "# Performance",
         "",
         "nx puts a layer of Python over NumPy's kernels. This page says what that layer costs,",
-        "measured by `make bench` (`benchmarks/run.py`), which also writes this page: every",
-        "workload runs on NumPy, on nx's two namespaces (the drop-in `nx_array_api` and the",
-        "strict `nx_array_api.strict`) and on array_api_strict (which also wraps NumPy) in one",
-        "process, interleaved round by round so that a drifting machine speed cancels out; each",
-        "time is the best of the rounds, and each ratio is to NumPy's time in the same run.",
+        "measured by `make bench` (`benchmarks/run.py`), which also writes this page and draws",
+        "its figures: every workload runs on NumPy, on nx's two namespaces (the drop-in",
+        "`nx_array_api` and the strict `nx_array_api.strict`), on array_api_strict and on",
+        "array-api-compat's NumPy namespace (both wrap NumPy) in one process, interleaved round",
+        "by round so that a drifting machine speed cancels out; each time is the best of the",
+        "rounds, and each ratio is to NumPy's time in the same run. The workloads run from",
+        "single calls on tiny arrays to scikit-learn estimators end to end.",
         "Small-array times move by 10-20% from run to run on a shared virtual machine; the ratios",
         "move less.",
         "",
@@ -118,7 +152,14 @@ def render(run: dict[str, Any]) -> str:
     for claim in run["claims"]:
         lines.append(f"| {claim['claim']} | {claim['target']} | {claim['measured']} | {'yes' if claim['ok'] else '**no**'} |")
     for g, rows in run["groups"].items():
+        cols = [c for c in run["columns"] if any(c in r["times"] for r in rows)]
+        others = [c for c in cols if c != "numpy"]
         lines += ["", f"## {GROUPS.get(g, g)}", ""]
+        intro = INTROS.get(g, [])
+        if intro and intro[0].startswith("![") and not any(f in intro[0] for f in figures.values()):
+            intro = intro[2:]  # its figure was not drawn
+        if intro:
+            lines += intro + [""]
         head = "| workload | " + " | ".join(LABELS.get(c, c) for c in cols) + " | " + " | ".join(f"{LABELS.get(c, c)} / NumPy" for c in others) + " |"
         lines.append(head)
         lines.append("|---|" + "---:|" * (len(cols) + len(others)))
@@ -136,6 +177,8 @@ def render(run: dict[str, Any]) -> str:
                     ratios.append("-")
             lines.append(f"| {row['name']} | " + " | ".join(cells) + " | " + " | ".join(ratios) + " |")
         lines.append("| **geometric mean** | " + " | ".join("" for _ in cols) + " | " + " | ".join(f"**{geomean(per[c]):.2f}**" if per[c] else "-" for c in others) + " |")
+    if run.get("random"):
+        lines += _random_section(run["random"])
     if run.get("memory"):
         lines += ["", "## Memory", "", "Measured with `tracemalloc` around the call.", "", "| claim | this run | met |", "|---|---|---|"]
         for label, ok, detail in run["memory"]:
@@ -149,7 +192,49 @@ def render(run: dict[str, Any]) -> str:
         "  kernels' time, where nx adds nothing measurable.",
         "- The strict namespace checks what the drop-in accepts; its claim row compares the",
         "  two in the same run. array_api_strict's column is the reference it replaces.",
-        "- The Dask device's figures are `make bench-dask`'s, in {doc}`scaling-out`.",
+        "- The Dask device's figures are `make bench-dask`'s, in {doc}`scaling-out`, with its",
+        "  random numbers against raw Dask's on the same chunks.",
         "",
     ]
     return "\n".join(lines)
+
+
+def _random_section(rows: list[dict[str, Any]]) -> list[str]:
+    """The random numbers' table (``benchmarks/random_bench.py``) and where nx's time goes."""
+    gens = [k for k in rows[0]["ns"] if k.startswith(("Generator", "RandomState"))]
+    lines = [
+        "",
+        "## Random numbers, per element on one core",
+        "",
+        "nx's generator is counter-based (Threefry-2x32, 20 rounds, `nx_array_api.random`):",
+        "any element can be computed on its own, so the numbers are the same on every device",
+        "and in every chunking. NumPy users draw from `np.random.default_rng` (PCG64),",
+        "`Generator(Philox)` (NumPy's own counter-based generator) or the legacy",
+        "`RandomState`; each draws the same number of float64 normals, float64 uniforms and",
+        "int64 integers in [0, 1000), in alternating rounds; nanoseconds per element, best round.",
+        "",
+        "| kind | nx | " + " | ".join(gens) + " | nx / PCG64 | nx / Philox |",
+        "|---|" + "---:|" * (len(gens) + 3),
+    ]
+    for r in rows:
+        t = r["ns"]
+        lines.append(f"| {r['kind']} | {t['nx']:.2f} | " + " | ".join(f"{t[g]:.2f}" for g in gens)
+                     + f" | {t['nx'] / t['Generator(PCG64)']:.2f} | {t['nx'] / t['Generator(Philox)']:.2f} |")
+    t = rows[0]["ns"]
+    b64, b32 = t.get("Threefry bits, uint64"), t.get("Threefry bits, uint32")
+    if b64 is not None:
+        lines += [
+            "",
+            "Where nx's time goes: the Threefry bits alone (`random.bits`) take "
+            f"{b64:.2f} ns per uint64 element and {b32:.2f} per uint32 (one block of 20 rounds",
+            "each: a uint32 is the two words of a block folded together). A float64 uniform is",
+            "one uint64's top 52 bits, made into a float in the same pass (the bits' slice is",
+            "still in cache), so it costs about the bits. A float64 normal takes two uniforms",
+            "of 52 bits, one block each, for a pair of normals (Box-Muller: a logarithm, a square",
+            f"root and a sine and cosine by polynomials, in cache): {t['nx'] - b64:.2f} ns an element over the bits.",
+            "An integer is a uint64 reduced modulo the range (a division an element). NumPy's",
+            "PCG64 makes 64 bits in a few instructions and its normals by a ziggurat (one",
+            "table look-up for most draws): a counter-based generator pays for its blocks,",
+            "as NumPy's Philox does too.",
+        ]
+    return lines

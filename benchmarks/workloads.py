@@ -243,5 +243,92 @@ def _pipeline() -> list[Workload]:
     return [("pipeline", "standardise+cov+eigh 200000x32", standardise_cov_eigh), ("pipeline", "row softmax 20000x256", softmax)]
 
 
+
+
+# ------------------------------------------------------------------ scikit-learn
+#: The sizes of the scikit-learn workloads: rows x features.
+SKLEARN_SIZES = {"small": (200, 8), "medium": (20_000, 32)}
+#: Rows of the left operand of the pairwise kernels (against all the rows).
+PAIRWISE_ROWS = 200
+
+
+def _sklearn_inputs(n: int, d: int) -> dict[str, np.ndarray]:
+    """NumPy data for the estimators: features, 3 integer classes that the features
+    separate somewhat, a regression target and its noisy prediction."""
+    key = ("sklearn", n, d)
+    if key not in _DATA:
+        rng = np.random.default_rng(n + d)
+        X = rng.standard_normal((n, d))
+        cls = rng.integers(0, 3, n)
+        X[:, 0] += cls  # the classes shift the first feature
+        w = rng.standard_normal(d)
+        y = X @ w + 0.1 * rng.standard_normal(n)
+        flip = rng.random(n) < 0.1
+        _DATA[key] = {"X": X, "cls": cls, "cls_pred": np.where(flip, (cls + 1) % 3, cls),
+                      "y": y, "y_pred": y + 0.2 * rng.standard_normal(n)}
+    return _DATA[key]
+
+
+def _sklearn() -> list[Workload]:
+    """scikit-learn estimators and metrics with ``array_api_dispatch=True`` (set by the
+    caller, ``benchmarks/run.py``): each ``make`` converts NumPy's data with ``xp`` and
+    returns the fit or the metric. NumPy's column is scikit-learn's NumPy path with the
+    dispatch on, which is what a NumPy user of the dispatch runs."""
+    from sklearn.decomposition import PCA
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+    from sklearn.linear_model import Ridge
+    from sklearn.metrics import accuracy_score, mean_squared_error, r2_score
+    from sklearn.metrics.pairwise import cosine_similarity, euclidean_distances, rbf_kernel
+    from sklearn.preprocessing import LabelEncoder, MinMaxScaler, StandardScaler
+
+    def fit(est: Callable[[], Any], target: str | None = None, method: str = "fit"):
+        def make(xp, n, d):
+            D = _sklearn_inputs(n, d)
+            X = xp.asarray(D["X"])
+            t = xp.asarray(D[target]) if target else None
+            args = (X,) if t is None else (X, t)
+            return lambda: getattr(est(), method)(*args)
+        return make
+
+    def label_encoder(xp, n, d):
+        c = xp.asarray(_sklearn_inputs(n, d)["cls"])
+        return lambda: LabelEncoder().fit_transform(c)
+
+    def pairwise(fn):
+        def make(xp, n, d):
+            X = xp.asarray(_sklearn_inputs(n, d)["X"])
+            A = X[:PAIRWISE_ROWS, ...]
+            return lambda: fn(A, X)
+        return make
+
+    def metric(fn, a, b):
+        def make(xp, n, d):
+            D = _sklearn_inputs(n, d)
+            u, v = xp.asarray(D[a]), xp.asarray(D[b])
+            return lambda: fn(u, v)
+        return make
+
+    cases = [
+        ("PCA full", fit(lambda: PCA(n_components=4, svd_solver="full"))),
+        ("PCA covariance_eigh", fit(lambda: PCA(n_components=4, svd_solver="covariance_eigh"))),
+        ("LinearDiscriminantAnalysis", fit(LinearDiscriminantAnalysis, "cls")),
+        ("Ridge(solver='svd')", fit(lambda: Ridge(solver="svd"), "y")),
+        ("StandardScaler", fit(StandardScaler, method="fit_transform")),
+        ("MinMaxScaler", fit(MinMaxScaler, method="fit_transform")),
+        ("LabelEncoder", label_encoder),
+        ("euclidean_distances", pairwise(euclidean_distances)),
+        ("rbf_kernel", pairwise(rbf_kernel)),
+        ("cosine_similarity", pairwise(cosine_similarity)),
+        ("r2_score", metric(r2_score, "y", "y_pred")),
+        ("mean_squared_error", metric(mean_squared_error, "y", "y_pred")),
+        ("accuracy_score", metric(accuracy_score, "cls", "cls_pred")),
+    ]
+    w: list[Workload] = []
+    for size, (n, d) in SKLEARN_SIZES.items():
+        for name, make in cases:
+            w.append((f"sklearn {size}", f"{name} {n}x{d}", lambda xp, make=make, n=n, d=d: make(xp, n, d)))
+    return w
+
+
 def all_workloads() -> list[Workload]:
-    return _tiny() + _throughput() + _pipeline()
+    return _tiny() + _throughput() + _pipeline() + _sklearn()

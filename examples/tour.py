@@ -1,29 +1,42 @@
-"""A tour of nx: run with `make demo`.
+"""A tour of nx in under a minute: run with `make demo`.
 
-Each section does real work, checks its result against NumPy, and says what it did.
-The last line is the verdict.
+Each step says what it does, does real work, checks its result against NumPy, and
+prints how long it took; the last line is the verdict, with the tour's wall and CPU
+time. The Dask step reduces a modest file (0.5 GiB) from disk; `make demo-big`
+(examples/out_of_core.py) runs the same pass at the size that beats memory.
 """
 
 from __future__ import annotations
 
-import sys
-import time
-import traceback
+import os
 
-import numpy as np
+# scikit-learn's array API support goes through SciPy's, and SciPy reads this switch
+# once, when it is first imported: it must be set before either is imported (make demo
+# sets it in the environment; this line covers `python examples/tour.py`).
+os.environ.setdefault("SCIPY_ARRAY_API", "1")
 
-import nx_array_api as xp
-from nx_core.backend import get_backend
-from nx_core.view import View
+import sys  # noqa: E402 - after the switch above
+import time  # noqa: E402
+import traceback  # noqa: E402
 
-B = get_backend()
+import numpy as np  # noqa: E402
+
+import nx_array_api as xp  # noqa: E402
+import nx_array_api.strict as sx  # noqa: E402
+
+import out_of_core  # noqa: E402 - examples/out_of_core.py, beside this file
+
 RESULTS: list[tuple[str, bool, str]] = []
+STEPS = []
 
 
-def section(title: str):
+def step(title: str, what: str):
+    """A step of the tour: prints its title and what it does, runs, and prints its
+    outcome and time; a failure is reported and the tour goes on."""
+
     def deco(fn):
         def run() -> None:
-            print(f"\n=== {title} ===")
+            print(f"\n=== {len(RESULTS) + 1}/{len(STEPS)} {title} ===\n  {what}", flush=True)
             t0 = time.perf_counter()
             try:
                 detail = fn() or ""
@@ -31,64 +44,45 @@ def section(title: str):
             except Exception:  # the tour reports every failure and goes on
                 traceback.print_exc(limit=3)
                 ok, detail = False, "failed"
-            print(f"--- {title}: {'ok' if ok else 'FAILED'} ({time.perf_counter() - t0:.2f} s) {detail}")
+            print(f"--- {title}: {'ok' if ok else 'FAILED'} in {time.perf_counter() - t0:.2f} s: {detail}", flush=True)
             RESULTS.append((title, ok, detail))
 
+        STEPS.append(run)
         return run
 
     return deco
 
 
-def show(label: str, v: View) -> None:
-    print(f"  {label:<28} shape={v.shape} strides={v.strides} offset={v.offset} mask={v.mask}")
-
-
-@section("nx_core: one buffer, many views")
-def core_views() -> str:
-    t = B.from_host(np.arange(24.0))
-    base = t.buffer
-    show("buffer [24]", t.view)
-    r = B.reshape(t, (2, 3, 4))
-    show("reshape (2, 3, 4)", r.view)
-    p = B.permute(r, (2, 0, 1))
-    show("permute (2, 0, 1)", p.view)
-    s = B.shrink(p, ((1, 3), (0, 2), (1, 3)))
-    show("shrink [1:3, 0:2, 1:3]", s.view)
-    f = B.flip(s, (True, False, False))
-    show("flip axis 0", f.view)
-    e = B.broadcast_to(B.shrink(t, ((0, 4),)), (3, 4))
-    show("expand (1, 4) -> (3, 4)", e.view)
-    pd = B.pad_view(B.reshape(B.shrink(t, ((0, 6),)), (2, 3)), ((1, 1), (0, 1)))
-    show("pad ((1, 1), (0, 1))", pd.view)
-    expect = np.arange(24.0).reshape(2, 3, 4).transpose(2, 0, 1)[1:3, 0:2, 1:3][::-1]
-    got = B.to_host(f)
-    assert np.array_equal(got, expect)
-    assert np.shares_memory(got, base), "a view copied its elements"
-    padded = B.to_host(pd)
-    assert np.array_equal(padded, np.pad(np.arange(6.0).reshape(2, 3), ((1, 1), (0, 1))))
-    print("  every view reads the same 24-element buffer: no element was copied;")
-    print("  the padded view reads zeros where its mask says the data ends.")
-    return "6 views, 0 copies"
-
-
-@section("arrays and zero-copy views")
-def array_views() -> str:
+@step("views and copies", "slicing gives a view of the same memory; asarray(copy=True) and reshape(copy=...) say when a copy is made")
+def views_and_copies() -> str:
     x = xp.reshape(xp.arange(12.0), (3, 4))
-    v = x[:, ::-1].T
+    v = x[:, ::-1].T  # a view: no element is copied
     v[0, 0] = 100.0
-    print(f"  x = reshape(arange(12.), (3, 4)); v = x[:, ::-1].T; v[0, 0] = 100\n  x[0] -> {x[0]!r}")
-    assert float(x[0, 3]) == 100.0
-    assert np.shares_memory(np.asarray(x), np.asarray(v))
-    y = xp.sum(x * 2, axis=0)
-    assert np.allclose(np.asarray(y), (np.asarray(x) * 2).sum(axis=0))
-    return "a write through a transposed, flipped view is seen by its base"
+    print("  x = reshape(arange(12.), (3, 4)); v = x[:, ::-1].T; v[0, 0] = 100.0")
+    print(f"  x[0] -> {x[0]!r}   (the write through the view is seen by x, as in NumPy)")
+    assert float(x[0, 3]) == 100.0 and np.shares_memory(np.asarray(x), np.asarray(v))
+    c = xp.asarray(x, copy=True)
+    c[0, 0] = -1.0
+    print(f"  c = asarray(x, copy=True); c[0, 0] = -1.0 -> x[0, 0] is still {float(x[0, 0])}")
+    assert float(x[0, 0]) == 0.0
+    flat = xp.reshape(x, (12,), copy=False)  # x is contiguous: a view
+    assert np.shares_memory(np.asarray(flat), np.asarray(x))
+    try:
+        xp.reshape(v, (12,), copy=False)
+        raise AssertionError("a reshape that needs a copy was allowed with copy=False")
+    except ValueError as e:
+        print(f"  reshape(x, (12,), copy=False) is a view; reshape(v, (12,), copy=False) -> ValueError: {e}")
+    print("  the standard leaves writes through shared memory unspecified: the drop-in allows them, as NumPy;")
+    print("  the strict namespace refuses them (step 4). Views are what nx's core is built on: underneath,")
+    print(f"  v is {v.view} of x's 12-element buffer (metadata only, O(1))")
+    return "views share memory, copies do not, and copy=False refuses what would need a copy"
 
 
-@section("scikit-learn on nx arrays")
+@step("scikit-learn on nx arrays", "LinearDiscriminantAnalysis and PCA fitted on nx arrays, compared with the same fits on NumPy")
 def sklearn_on_nx() -> str:
-    import os
-
-    os.environ.setdefault("SCIPY_ARRAY_API", "1")
+    print(f"  SCIPY_ARRAY_API={os.environ.get('SCIPY_ARRAY_API')}: scikit-learn's array API support goes through SciPy's,")
+    print("  which SciPy turns on only when this variable is set before it is imported; without it, scikit-learn")
+    print("  raises RuntimeError (\"scipy's own support is not enabled\") as soon as array_api_dispatch=True is used")
     try:
         import sklearn
         from sklearn.decomposition import PCA
@@ -111,30 +105,78 @@ def sklearn_on_nx() -> str:
     assert np.array_equal(np.asarray(pred), ref_pred)
     assert np.allclose(np.abs(np.asarray(Z)), np.abs(ref_Z), atol=1e-10)
     acc = float(xp.mean(xp.astype(pred == yn, xp.float64)))
-    print(f"  LinearDiscriminantAnalysis fitted on nx arrays: training accuracy {acc:.3f}, same predictions as on NumPy")
-    print(f"  PCA(2) explained variance ratio {np.round(np.asarray(pca.explained_variance_ratio_), 3)}, same projection as on NumPy")
+    print(f"  LinearDiscriminantAnalysis: training accuracy {acc:.3f}, the same predictions as on NumPy")
+    print(f"  PCA(2): explained variance ratio {np.round(np.asarray(pca.explained_variance_ratio_), 3)}, the same projection as on NumPy")
     return f"scikit-learn {sklearn.__version__}, results returned as nx arrays"
 
 
-@section("an image convolved with unfold")
-def convolution() -> str:
+@step("devices", "devices() lists where arrays can live; a result stays on its operands' device, and two devices do not mix")
+def devices() -> str:
+    info = xp.__array_namespace_info__()
+    names = [d.name for d in info.devices()]
+    print(f"  devices(): {names}; default {info.default_device().name}")
+    X = np.random.default_rng(1).standard_normal((200, 4))
+    Xd = xp.asarray(X, device="device1")
+    Z = (Xd - xp.mean(Xd, axis=0)) / xp.std(Xd, axis=0)
+    assert Z.device == Xd.device and np.allclose(np.asarray(Z), (X - X.mean(0)) / X.std(0))
+    print(f"  standardised on {Z.device.name}: the result stays there")
+    try:
+        Xd + xp.asarray(X, device="device2")
+        raise AssertionError("arrays on two devices were combined")
+    except ValueError as e:
+        print(f"  device1 + device2 -> ValueError: {e}")
+    x32 = xp.asarray([1.5, 2.5], device="no_float64")
+    assert x32.dtype == xp.float32
+    print(f"  on no_float64 a list of Python floats becomes {x32.dtype} (no 64-bit floats there, as on Apple's MPS)")
+    return "the virtual devices array-api-strict has, and dask (step 7)"
+
+
+@step("the strict namespace", "nx_array_api.strict refuses what is not portable, as array-api-strict does, and catches reads of stale data")
+def strict_namespace() -> str:
+    print(f"  drop-in: asarray([1, 2, 3]) * 0.5 -> {xp.asarray([1, 2, 3]) * 0.5!r} (NumPy 2's answer)")
+    try:
+        sx.asarray([1, 2, 3]) * 0.5
+        raise AssertionError("the strict namespace accepted an int array times a Python float")
+    except TypeError as e:
+        print(f"  strict:  asarray([1, 2, 3]) * 0.5 -> TypeError: {e}")
+    x = sx.asarray([0.0, 1.0, 2.0, 3.0])
+    v = x[1:3]  # shares x's memory
+    print("  x = asarray([0., 1., 2., 3.]); v = x[1:3]; v[0] = 1.0; float(x[1])")
+    doing = "v[0] = 1.0"
+    try:
+        v[0] = 1.0
+        doing = "float(x[1])"
+        value = float(x[1])
+    except ValueError as e:
+        print(f"  {doing} -> ValueError: {e}")
+        return f"refused at {doing}: a write through shared memory is not portable"
+    raise AssertionError(f"the strict namespace let the write through shared memory go unnoticed (x[1] = {value})")
+
+
+@step("unfold and fold", "an image convolved as unfold + matmul (im2col), max-pooled, and put back together with fold")
+def unfold_fold() -> str:
     img = xp.asarray(np.add.outer(np.arange(32.0), np.arange(32.0)) % 7)
     kernel = xp.asarray([[0.0, 1.0, 0.0], [1.0, -4.0, 1.0], [0.0, 1.0, 0.0]])  # a Laplacian
-    cols = xp.unfold(img, (3, 3), padding=1)          # (9, 32*32): one column per window
+    cols = xp.unfold(img, (3, 3), padding=1)  # (9, 32*32): one column per window
     out = xp.reshape(xp.reshape(kernel, (1, 9)) @ cols, (32, 32))
     a, k = np.pad(np.asarray(img), 1), np.asarray(kernel)
-    ref = np.zeros((32, 32))
-    for i in range(32):
-        for j in range(32):
-            ref[i, j] = (a[i : i + 3, j : j + 3] * k).sum()
+    ref = np.array([[(a[i : i + 3, j : j + 3] * k).sum() for j in range(32)] for i in range(32)])
     assert np.allclose(np.asarray(out), ref)
-    pooled = xp.max(xp.unfold(img, (2, 2), stride=2), axis=0)
     print(f"  32x32 image, 3x3 Laplacian as unfold + matmul: matches a direct loop; edge energy {float(xp.sum(out ** 2)):.1f}")
-    print(f"  2x2 max-pooling as unfold + max: shape {tuple(xp.reshape(pooled, (16, 16)).shape)}")
-    return "unfold + matmul == direct convolution"
+    tiles = xp.unfold(img, (2, 2), stride=2)  # (4, 256): non-overlapping 2x2 tiles
+    pooled = xp.reshape(xp.max(tiles, axis=0), (16, 16))
+    assert np.array_equal(np.asarray(pooled), np.asarray(img).reshape(16, 2, 16, 2).max(axis=(1, 3)))
+    back = xp.fold(tiles, (32, 32), (2, 2), stride=2)  # fold is unfold's adjoint: tiles that do not overlap come back whole
+    assert bool(xp.all(back == img))
+    overlap = xp.fold(cols, (32, 32), (3, 3), padding=1)  # overlapping windows add up: each pixel counted once per window
+    counts = xp.fold(xp.ones_like(cols), (32, 32), (3, 3), padding=1)
+    assert bool(xp.all(overlap == img * counts))
+    print(f"  2x2 max-pooling as unfold + max: shape {tuple(pooled.shape)}; fold(unfold(img)) gives img back for tiles,")
+    print(f"  and img times the number of windows over each pixel ({int(xp.min(counts))} to {int(xp.max(counts))}) for 3x3 windows")
+    return "unfold + matmul == direct convolution; fold is its adjoint"
 
 
-@section("random numbers from Threefry keys")
+@step("random numbers from Threefry keys", "counter-based random numbers: a key, split in two, draws the same numbers every time, on every device")
 def random_numbers() -> str:
     from nx_array_api import random as xr
 
@@ -147,193 +189,38 @@ def random_numbers() -> str:
     mu, sd = float(xp.mean(n)), float(xp.std(n))
     assert abs(mu) < 0.02 and abs(sd - 1) < 0.02
     print(f"  key(42) split in two: uniform mean {float(xp.mean(u)):.4f} (0.5), normal mean {mu:.4f} sd {sd:.4f}")
-    print(f"  the same key gives the same numbers, bit for bit; perm of 10: {[int(i) for i in xr.permutation(k1, 10)]}")
-    return "Threefry-2x32, counter-based"
+    print(f"  the same key gives the same numbers, bit for bit; permutation of 10: {[int(i) for i in xr.permutation(k1, 10)]}")
+    return "Threefry-2x32"
 
 
-@section("devices: a model fitted where its data lives")
-def devices() -> str:
-    import os
-
-    os.environ.setdefault("SCIPY_ARRAY_API", "1")
-    info = xp.__array_namespace_info__()
-    names = [d.name for d in info.devices()]
-    print(f"  devices: {names}; default {info.default_device().name}")
-    X = np.random.default_rng(1).standard_normal((200, 4))
-    Xd = xp.asarray(X, device="device1")
-    Z = (Xd - xp.mean(Xd, axis=0)) / xp.std(Xd, axis=0)
-    assert Z.device == Xd.device and np.allclose(np.asarray(Z), (X - X.mean(0)) / X.std(0))
-    print(f"  standardised on {Z.device.name}: the result stays there")
-    try:
-        import sklearn
-        from sklearn.decomposition import PCA
-
-        with sklearn.config_context(array_api_dispatch=True):
-            P = PCA(n_components=2).fit_transform(Xd)
-        assert P.device == Xd.device
-        print(f"  scikit-learn's PCA on device1 data returns device1 arrays {tuple(P.shape)}")
-    except ImportError:
-        pass
-    try:
-        Xd + xp.asarray(X, device="device2")
-        raise AssertionError("arrays on two devices were combined")
-    except ValueError as e:
-        print(f"  device1 + device2 -> ValueError: {e}")
-    x32 = xp.asarray([1.5, 2.5], device="no_float64")
-    assert x32.dtype == xp.float32
-    print(f"  on no_float64 a Python float list becomes {x32.dtype} (no 64-bit floats there)")
-    return "the virtual devices array-api-strict has, on nx"
-
-
-@section("dask: an array on disk larger than memory, reduced chunk by chunk")
-def bigger_than_memory() -> str:
-    """Writes a float32 array to a .npy file on disk, more than this machine's free
-    memory (a signal: each row a ramp from 0 to 1, shifted by the row's number over a
-    thousand, so that its mean and spread are known), then opens it as a NumPy memmap,
-    puts it on the dask device without reading it, and reduces it in one pass: the
-    process never holds more than a few chunks (its peak memory is printed). The file
-    goes in the system's temporary folder (NX_DEMO_DIR to choose another), and is
-    removed afterwards."""
-    import os
-    import resource
-    import shutil
-    import tempfile
-
-    if "dask" not in [d.name for d in xp.__array_namespace_info__().devices()]:
+@step("the Dask device, out of core", "an array written to a .npy file, then reduced from the file chunk by chunk on the dask device")
+def dask_out_of_core() -> str:
+    if not out_of_core.dask_available():
         print("  (Dask is not installed: pip install 'nx-array-api[dask]')")
         return "skipped"
-    import dask
-    import dask.array as da
-
-    _keep_freed_chunks()
-    free = _available_memory()
-    where = os.environ.get("NX_DEMO_DIR") or tempfile.gettempdir()
-    n_bytes = int(free * 1.1) + (1 << 30)  # past the free memory, by a tenth and a GiB
-    if os.environ.get("NX_DEMO_GIGABYTES"):  # a smaller file, to try the section quickly
-        n_bytes = int(float(os.environ["NX_DEMO_GIGABYTES"]) * 2**30)
-    if shutil.disk_usage(where).free < n_bytes + (2 << 30):
-        print(f"  (not enough free disk in {where} for {n_bytes / 2**30:.0f} GiB: set NX_DEMO_DIR)")
-        return "skipped"
-    cols = 1 << 21  # rows of 8 MiB of float32
-    rows = -(-n_bytes // (4 * cols))
-    size = rows * cols * 4
-    folder = tempfile.mkdtemp(prefix="nx-demo-", dir=where)
-    path = os.path.join(folder, "signal.npy")
-    try:
-        with dask.config.set({"array.chunk-size": "16MiB"}):
-            ramp = xp.linspace(0.0, 1.0, cols, dtype=xp.float32, device="dask")
-            shift = xp.reshape(xp.arange(rows, dtype=xp.float32, device="dask"), (rows, 1)) / 1000.0
-            x = ramp + shift  # (rows, cols): a graph, nothing computed yet
-            t0 = time.perf_counter()
-            # Each chunk written at its place in the file as it is computed (x.arr: the
-            # dask array behind an nx array on the dask device).
-            with _RowWriter(path, x.shape, np.float32) as out:
-                da.store(x.arr, out, lock=False)
-            written = time.perf_counter() - t0
-        print(f"  wrote a {rows}x{cols} float32 array ({size / 2**30:.1f} GiB; free memory "
-              f"{free / 2**30:.1f} GiB) to {path} in {written:.0f} s")
-        with dask.config.set({"array.chunk-size": "16MiB"}):
-            y = xp.asarray(np.load(path, mmap_mode="r"), device="dask")  # nothing read yet
-        t0 = time.perf_counter()
-        mean, std = (float(v) for v in np.asarray(xp.stack([xp.mean(y), xp.std(y)])))
-        dt = time.perf_counter() - t0
-        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
-        print(f"  read it back and reduced it in one pass: mean {mean:.6f}, std {std:.6f} in {dt:.0f} s "
-              f"({size / 2**20 / dt:.0f} MiB/s); peak memory of this process {rss:.2f} GiB")
-        # The ramp's mean is 1/2 and its variance about 1/12; the shifts add (rows-1)/2000
-        # and their own variance, (rows^2 - 1)/12e6.
-        want_mean = 0.5 + (rows - 1) / 2000
-        want_std = (1 / 12 * (cols + 1) / (cols - 1) + (rows * rows - 1) / 12e6) ** 0.5
-        assert abs(mean - want_mean) < 1e-5 * want_mean and abs(std - want_std) < 1e-4 * want_std and rss < 2, (mean, std, rss)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-    return f"{size / 2**30:.0f} GiB from disk with {rss:.2f} GiB of memory"
-
-
-class _RowWriter:
-    """A .npy file of C-ordered ``shape`` whose blocks of whole rows are written at their
-    place as they come (``os.pwrite``: threads may write at once), for
-    ``dask.array.store``. Where the system allows it the writes bypass the page cache
-    (``O_DIRECT``, from aligned copies; the header is padded to 4 KiB for that): written
-    once and read later, the data would only push everything else out of the cache."""
-
-    ALIGN = 4096
-
-    def __init__(self, path: str, shape: tuple, dtype: type) -> None:
-        import os
-
-        self.shape, self.dtype = shape, np.dtype(dtype)
-        head = "{'descr': '%s', 'fortran_order': False, 'shape': %r, }" % (self.dtype.str, tuple(shape))
-        head = head.ljust(self.ALIGN - 10 - 1) + "\n"  # magic (6), version (2), length (2), the dict, a newline
-        with open(path, "wb") as f:
-            f.write(b"\x93NUMPY\x01\x00" + len(head).to_bytes(2, "little") + head.encode("latin1"))
-            f.truncate(self.ALIGN + int(np.prod(shape)) * self.dtype.itemsize)
-        self.direct = hasattr(os, "O_DIRECT") and self.shape[1] * self.dtype.itemsize % self.ALIGN == 0
-        try:
-            self.fd = os.open(path, os.O_WRONLY | (os.O_DIRECT if self.direct else 0))
-        except OSError:  # a file system without O_DIRECT
-            self.direct, self.fd = False, os.open(path, os.O_WRONLY)
-
-    def __enter__(self) -> "_RowWriter":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        import os
-
-        os.close(self.fd)
-
-    def __setitem__(self, key: tuple, value: np.ndarray) -> None:
-        import os
-
-        rows, cols = key
-        assert cols.indices(self.shape[1]) == (0, self.shape[1], 1), "blocks of whole rows"
-        data = np.ascontiguousarray(value, self.dtype).view(np.uint8).reshape(-1)
-        if self.direct:  # an aligned copy: O_DIRECT reads memory in whole blocks
-            raw = np.empty(data.size + self.ALIGN, np.uint8)
-            start = -raw.ctypes.data % self.ALIGN
-            buf = raw[start : start + data.size]
-            buf[...] = data
-            data = buf
-        os.pwrite(self.fd, memoryview(data), self.ALIGN + rows.start * self.shape[1] * self.dtype.itemsize)
-
-
-def _keep_freed_chunks() -> None:
-    """Asks the C library to keep the memory of freed chunks for the next ones (Linux's
-    glibc returns blocks of several MiB to the system when they are freed, and the
-    next chunk then has all its pages faulted in afresh, which costs as much as reading
-    it from disk on some virtual machines); elsewhere, nothing."""
-    import ctypes
-    import sys
-
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL("libc.so.6")
-            libc.mallopt(-3, 1 << 30)  # M_MMAP_THRESHOLD: blocks up to 1 GiB from the heap
-            libc.mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD: keep up to 1 GiB of it when freed
-        except (OSError, AttributeError):
-            pass
-
-
-def _available_memory() -> int:
-    """The memory the system can give now (Linux's MemAvailable), else all of it."""
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    import os
-
-    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    gigabytes = float(os.environ.get("NX_DEMO_GIGABYTES") or 0.5)
+    p = out_of_core.plan(gigabytes, os.environ.get("NX_DEMO_DIR") or None)
+    print(f"  {p.describe()}")
+    if not p.fits:
+        print(f"  {p.refusal()}")
+        return "skipped: not enough free disk"
+    r = out_of_core.run(p)
+    print(f"  {out_of_core.report(r)}")
+    assert r["ok"], r
+    print("  a modest size, which the system may keep in memory: `make demo-big` writes more than this machine's free")
+    print(f"  memory ({p.free_memory / 2**30:.1f} GiB), after checking the disk, and reduces it with the same few chunks in memory")
+    return f"{r['gib']:.2f} GiB from disk, mean and std as expected"
 
 
 def main() -> int:
-    for run in (core_views, array_views, sklearn_on_nx, devices, convolution, random_numbers, bigger_than_memory):
+    t0, c0 = time.perf_counter(), time.process_time()
+    for run in STEPS:
         run()
     passed = sum(ok for _, ok, _ in RESULTS)
-    verdict = "every check passed" if passed == len(RESULTS) else "SOME SECTIONS FAILED"
-    print(f"\nnx tour: {passed}/{len(RESULTS)} sections ran and checked their results against NumPy: {verdict}.")
+    verdict = "every check passed" if passed == len(RESULTS) else "SOME STEPS FAILED"
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    print(f"\nnx tour: {passed}/{len(RESULTS)} steps ran and checked their results against NumPy in {wall:.1f} s "
+          f"(CPU time {cpu:.1f} s): {verdict}.")
     return 0 if passed == len(RESULTS) else 1
 
 

@@ -23,12 +23,13 @@ from . import _validation as _val
 from ._array_object import Array, Device, StrictArray
 from ._compose import convert, transfer
 from ._devices import REAL_FLOATING, namespace_of
-from ._messages import int_out_of_bounds
+from ._messages import int_out_of_bounds, not_a_dtype
 from ._scalars import BOOL, COMPLEX, FLOAT, INT, check_values, kind_default, scalar_dtype, scalar_kind
 from ._validation import (
     MAX_DIMS,
     ScalarOverflowError,
     as_int,
+    as_ints,
     check_bool,
     backend_of,
     check_array,
@@ -73,7 +74,7 @@ def check_dtype(name: str, dtype: Any, default: DType | None = None, device: Dev
         # TypeError, as NumPy's for a dtype it does not understand; the strict namespace
         # raises array-api-strict's ValueError.
         strict = device is not None and namespace_of(device).strict
-        raise (ValueError if strict else TypeError)(f"{name}: dtype must be one of the namespace's dtypes, got {dtype!r}")
+        raise not_a_dtype(name, dtype, _dt.ALL, ValueError if strict else TypeError)
     if device is not None and device.unsupported and d is not None:
         check_device_dtype(name, device, d)
     return d  # type: ignore[return-value]
@@ -91,10 +92,7 @@ def _shape(name: str, shape: Any, dtype: DType) -> tuple[int, ...]:
         if 0 < n * dtype.itemsize < _SMALL:
             return shape  # the common case: a small, non-empty shape of ints
         return check_shape(name, shape, dtype.itemsize)
-    if isinstance(shape, (tuple, list)):
-        dims = tuple(as_int(name, d, "shape entries") for d in shape)
-    else:
-        dims = (as_int(name, shape, "shape"),)
+    dims = as_ints(name, shape, "shape", entry="shape entries")
     for d in dims:
         if d < 0:
             raise ValueError(f"{name}: negative dimensions are not allowed, got shape {dims}")
@@ -144,18 +142,35 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
     shape: list[int] = []
     dtypes: list[DType] = []
     level = [obj]
+    # The sequences of the levels above: a regular nested sequence holds each sequence at
+    # one depth only, so one met again (a list holding itself, at any depth) is refused
+    # at once, before its levels are expanded (``l = [l, l]`` doubles at each).
+    above: set[int] = set()
     while level:
         nseq = 0
+        here: set[int] = set()
         for o in level:
-            if _is_seq(o) or (isinstance(o, Array) and o.ndim > 0):
+            if _is_seq(o):
                 nseq += 1
+                if id(o) in above:
+                    raise ValueError("asarray: the nested sequence contains itself (a self-referential list or tuple)")
+                here.add(id(o))
+            elif isinstance(o, Array) and o.ndim > 0:
+                nseq += 1
+        above |= here
         if nseq == 0:
             break
         if nseq != len(level):
-            raise ValueError("asarray: ragged nested sequence (sequences and scalars mixed at one depth)")
+            first = _is_node(level[0])
+            j = next(j for j, o in enumerate(level) if _is_node(o) != first)
+            kinds = ("a scalar", "a sequence") if first else ("a sequence", "a scalar")
+            raise ValueError(
+                "asarray: ragged nested sequence (sequences and scalars mixed at one depth): "
+                f"the item at {_at(j, shape)} is {kinds[0]} and the one at {_at(0, shape)} {kinds[1]} (depth {len(shape)})"
+            )
         n = -1
         nxt: list[Any] = []
-        for o in level:
+        for j, o in enumerate(level):
             if isinstance(o, Array):
                 dtypes.append(o.dtype)
                 o = o.backend.to_list(o)
@@ -164,7 +179,11 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
             if n < 0:
                 n = len(o)
             elif len(o) != n:
-                raise ValueError("asarray: ragged nested sequence (sequences of different lengths at one depth)")
+                raise ValueError(
+                    "asarray: ragged nested sequence (sequences of different lengths at one depth): "
+                    f"the sequence at {_at(j, shape)} has length {len(o)} and the one at {_at(0, shape)} length {n} "
+                    f"(depth {len(shape)})"
+                )
             nxt.extend(o)
         shape.append(n)
         if len(shape) > MAX_DIMS:
@@ -184,6 +203,21 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
     return tuple(shape), values, kinds, dtypes
 
 
+def _is_node(o: Any) -> bool:
+    """A nested-sequence node, or an nx array of at least one dimension (``_walk``'s test)."""
+    return _is_seq(o) or (isinstance(o, Array) and o.ndim > 0)
+
+
+def _at(j: int, shape: list[int]) -> str:
+    """Where the ``j``-th item of a level of ``_walk`` sits in the nested sequence (the
+    levels above it of lengths ``shape``), as its indices: "[1][0]"."""
+    idx = []
+    for n in reversed(shape):
+        j, i = divmod(j, n)
+        idx.append(i)
+    return "".join(f"[{i}]" for i in reversed(idx)) or "the object"
+
+
 def _items(o: Any) -> Any:
     """The items of a nested-sequence node: a list or tuple as it is, any other sequence
     by iterating it (its ``__len__`` is not trusted: a list subclass may lie about it)."""
@@ -197,7 +231,9 @@ def _stacked(obj: Any, dtype: DType | None, copy: bool | None, dev: Device, give
     of one array keeps its device): those arrays stacked, at the cost of ``stack`` (one
     backend concatenation, no element through Python); None for anything else."""
     o = obj
-    while _is_seq(o):  # the first leaf: an nx array, or not this case
+    for _ in range(MAX_DIMS + 1):  # the first leaf: an nx array, or not this case
+        if not _is_seq(o):
+            break
         items = _items(o)
         if not items:
             return None

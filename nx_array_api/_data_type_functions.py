@@ -17,6 +17,7 @@ from ._array_object import _UNSET, Array, StrictArray
 from ._compose import convert
 from ._devices import CPU_DEVICE
 from ._flags import DROPIN, Namespace
+from ._messages import not_a_dtype
 from ._scalars import scalar_dtype, scalar_kind
 from ._validation import check_array, check_device, check_device_dtype
 
@@ -60,7 +61,7 @@ def astype(x: Array, dtype: DType, /, *, copy: bool = True, device: Any = _UNSET
             return convert("astype", x, dtype)
     x = check_array("astype", x)
     if type(dtype) is not DType or dtype not in _dt.all_dtypes:
-        raise TypeError(f"astype: dtype must be one of the namespace's dtypes, got {dtype!r}")
+        raise not_a_dtype("astype", dtype, _dt.ALL)
     if type(copy) is not bool:
         raise TypeError(f"astype: copy must be a bool, got {type(copy).__name__}")
     if device is _UNSET:
@@ -190,7 +191,7 @@ def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
     """Whether ``dtype`` is ``kind`` (a dtype), of ``kind`` (a name such as ``"integral"``),
     or either for some member of a tuple of those."""
     if type(dtype) is not DType or dtype not in _dt.all_dtypes:
-        raise TypeError(f"isdtype: dtype must be one of the namespace's dtypes, got {dtype!r}")
+        raise not_a_dtype("isdtype", dtype, _dt.ALL)
     if isinstance(kind, tuple):
         return any([_is_kind(dtype, k) for k in kind])
     return _is_kind(dtype, kind)

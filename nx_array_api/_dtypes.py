@@ -170,5 +170,5 @@ def result_type_pair(a: DType, b: DType, name: str, strict: bool = False) -> DTy
         return a
     r = (PROMOTION if strict else PROMOTE).get((a, b))
     if r is None:
-        raise not_promotable(name, a, b)
+        raise not_promotable(name, a, b, PROMOTE.get((a, b)))
     return r

@@ -20,11 +20,12 @@ from nx_core.errors import NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
+from . import _stale
 from ._array_object import Array, StrictArray
-from ._messages import cannot_cast, not_promotable
+from ._messages import cannot_cast, not_an_array, not_promotable
 from ._messages import not_allowed as _not_allowed  # (this module's not_allowed takes a category's dtypes)
 from ._scalars import promote_pair, scalar_operand
-from ._validation import backend_of, broadcast_pair, broadcast_shapes, broadcast_tensor, check_unshared, core_message, gate
+from ._validation import STRICT_WRITES, backend_of, broadcast_pair, broadcast_shapes, broadcast_tensor, core_message, gate
 
 __all__ = ["unary", "binary", "OPERATORS", "operators_of", "inplace", "known_operand", "not_allowed", "gate"]
 
@@ -55,7 +56,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
         if d is not t2.dtype:
             d = (_PROMOTE if c1 is Array else _PROMOTION).get((d, t2.dtype))
             if d is None:
-                raise not_promotable(name, t1.dtype, t2.dtype)
+                raise not_promotable(name, t1.dtype, t2.dtype, _PROMOTE.get((t1.dtype, t2.dtype)))
             if t1.dtype is not d:
                 t1 = B.cast(t1, dtype=d)
             if t2.dtype is not d:
@@ -350,7 +351,7 @@ def unary(name: str, category: str, prim: str, doc: str, since: str | None = Non
                     x._ns.check(name)
                 return k[2](x)
         else:
-            raise TypeError(f"{name}: x must be an nx Array, got {c.__name__}")
+            raise not_an_array(name, "x", x)
         d = x.dtype
         if d not in allowed:
             raise _not_allowed(name, category, d)
@@ -376,9 +377,16 @@ def inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, oth
     """
     if not known_operand(x, other):
         return NotImplemented
-    name = fn.__name__
     if x._ns.strict and sys.getrefcount(x) > _TEMPORARY_REFS:
-        check_unshared(name, x, other)
+        with STRICT_WRITES:
+            _inplace(fn, in_place, x, other)
+            _stale.written(x, ..., other, None)
+        return x
+    return _inplace(fn, in_place, x, other)
+
+
+def _inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, other: Any) -> Array:
+    name = fn.__name__
     if in_place is not None:
         # add/subtract/multiply into a dense x: the backend writes straight into x's
         # buffer (NumPy's `x += y`, no temporary); anything else takes the general path.
@@ -419,8 +427,9 @@ def _temporary_refs() -> int:
     ``a[i] += v``, which Python runs as ``tmp = a[i]; tmp += v; a[i] = tmp``. Measured
     once, on a stand-in with the same call path, so that it holds on any CPython.
 
-    Strict mode does not check such writes: whether ``a[i]`` is a view or a copy, the
-    final ``a[i] = tmp`` leaves ``a`` the same, so the idiom is portable."""
+    Strict mode keeps no staleness books for such writes (``_stale``): whether ``a[i]``
+    is a view or a copy, the final ``a[i] = tmp`` re-defines ``a[i]``, so the idiom is
+    portable."""
     seen = []
 
     def probe(fn: Any, x: Any, other: Any) -> None:

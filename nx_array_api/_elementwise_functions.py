@@ -13,7 +13,7 @@ from typing import Any
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._element_ops import OPERATORS, binary as _binary, gate, operators_of, unary as _unary
-from ._messages import cannot_cast, not_allowed
+from ._messages import cannot_cast, not_allowed, not_an_array
 from ._validation import backend_of, broadcast_shapes, check_category, default_dtype, py_scalar
 
 # ----------------------------------------------------------------- unary, regular
@@ -232,7 +232,7 @@ def _to_default_float(name: str, x: Array) -> Array:
 def abs(x: Any, /) -> Array:  # noqa: A001
     """Absolute value. Note: complex input gives the real dtype of the same precision."""
     if type(x) not in _ARRAYS:
-        raise TypeError(f"abs: x must be an nx Array, got {type(x).__name__}")
+        raise not_an_array("abs", "x", x)
     d = x.dtype
     if d not in _dt.numeric:
         raise not_allowed("abs", "numeric", d)
@@ -246,7 +246,7 @@ def abs(x: Any, /) -> Array:  # noqa: A001
 def real(x: Any, /) -> Array:
     """Real part. Note: real dtypes are returned as a copy."""
     if type(x) not in _ARRAYS:
-        raise TypeError(f"real: x must be an nx Array, got {type(x).__name__}")
+        raise not_an_array("real", "x", x)
     check_category("real", x.dtype, "numeric")
     B = x.backend
     return B.real(x) if x.dtype.is_complex else B.copy(x)
@@ -256,7 +256,7 @@ def imag(x: Any, /) -> Array:
     """Imaginary part. Note: real dtypes give zeros of the same dtype, as in NumPy; the
     strict namespace refuses them (the standard's imag takes complex arrays)."""
     if type(x) not in _ARRAYS:
-        raise TypeError(f"imag: x must be an nx Array, got {type(x).__name__}")
+        raise not_an_array("imag", "x", x)
     d = x.dtype
     check_category("imag", d, "complex floating-point" if x._ns.strict else "numeric")
     B = x.backend
@@ -298,7 +298,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     and a bool bound is 0 or 1.
     """
     if type(x) not in _ARRAYS:
-        raise TypeError(f"clip: x must be an nx Array, got {type(x).__name__}")
+        raise not_an_array("clip", "x", x)
     d = x.dtype
     check_category("clip", d, "real numeric")
     gate("clip", x)

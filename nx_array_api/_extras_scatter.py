@@ -15,7 +15,7 @@ from . import _dtypes as _dt
 from ._array_object import Array
 from ._messages import cannot_cast
 from ._scalars import scalar_operand
-from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, normalize_axis
+from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, core_message, normalize_axis
 
 __all__ = ["threefry", "scatter"]
 
@@ -107,6 +107,6 @@ def scatter(
         raise IndexError(f"scatter: index out of bounds for axis {ax} of size 0")
     try:
         r = B.scatter(x, indices=indices, updates=ut, axis=ax, mode=mode, unique_indices=unique_indices)
-    except IndexError as e:
-        raise IndexError(f"scatter: index out of bounds for axis {ax} of size {x.shape[ax]}") from e
+    except IndexError as e:  # (the kernel's words, which a lazy device raises when computed)
+        raise IndexError(core_message("scatter", e)) from None
     return r

@@ -20,11 +20,12 @@ from nx_core.errors import NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
+from . import _stale
 from ._array_object import Array, StrictArray
 from ._compose import convert
-from ._messages import cannot_cast, different_devices, index_out_of_bounds
+from ._messages import article, cannot_cast, different_devices, index_out_of_bounds
 from ._scalars import scalar_operand
-from ._validation import STRICT_WRITES, backend_of, broadcast_tensor, check_unshared, core_message, py_scalar
+from ._validation import STRICT_WRITES, backend_of, broadcast_tensor, core_message, py_scalar
 
 
 __all__ = ["getitem", "getitem_strict", "setitem", "setitem_strict", "basic_view"]
@@ -120,7 +121,7 @@ def _foreign_index(name: str, B: Any, k: Any) -> tuple[int, Any]:
         else:
             kt = B.from_dlpack(k)
     except (TypeError, BufferError) as e:
-        raise _fail(name, f"cannot read a {type(k).__name__} as an index array ({e})") from None
+        raise _fail(name, f"cannot read {article(type(k).__name__)} as an index array ({e})") from None
     d = kt.dtype
     if d is _dt.bool:
         return (_BOOL0, bool(B.item(kt))) if not kt.shape else (_BARR, kt)
@@ -625,13 +626,19 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
 
 
 def setitem_strict(x: Array, key: Any, value: Any, /) -> None:
-    """``x[key] = value`` in strict mode: the standard's keys only, and no write through
-    memory another array shares (``check_unshared``)."""
+    """``x[key] = value`` in strict mode: the standard's keys only; the other live arrays
+    whose elements the write changes become stale for them, and a stale ``x`` is fresh
+    again where it is written (``_stale``)."""
     name = "__setitem__"
     check_strict_key(name, x, key, setting=True)
     with STRICT_WRITES:
-        check_unshared(name, x, value)
-        setitem(x, key, value)
+        rec = _stale.open_for_write(x) if value is not x else None  # (x[...] = x reads x)
+        try:
+            setitem(x, key, value)
+        except BaseException:
+            _stale.close(x, rec)
+            raise
+        _stale.written(x, key, value, rec)
 
 
 def _int_like(k: Any) -> bool:
@@ -674,7 +681,7 @@ def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:
         else:
             raise _fail(
                 name,
-                f"a {type(k).__name__} index is not portable (strict mode): the standard's keys are ints, slices, "
+                f"{article(type(k).__name__)} index is not portable (strict mode): the standard's keys are ints, slices, "
                 "..., None and nx integer or boolean arrays",
             )
     if n_ell > 1:

@@ -19,7 +19,13 @@ an index out of range     "index i is out of bounds for axis a with size n" (Num
 an axis out of range      "axis a is out of bounds for array of dimension n" (NumPy's)
 a Python int out of a     "Python int v is out of bounds for int8"
 dtype's range
+not one of the            "dtype must be one of the namespace's dtypes", then what to
+namespace's dtypes        use ("use xp.float32" for "float32" or NumPy's float32)
+not an nx array           "x must be an nx Array", then "convert it with xp.asarray"
 ========================  ==========================================================
+
+Where a refusal has a way out, the message says it after the words above, so that what
+consumers match stays where it was.
 
 The sentences are nx's own: these functions keep them consistent, and the tests
 (``tests/array_api/test_messages.py``) hold each kind to its words in both namespaces.
@@ -27,7 +33,7 @@ The sentences are nx's own: these functions keep them consistent, and the tests
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from nx_core.errors import AxisError, ScalarOverflowError
 
@@ -41,6 +47,10 @@ __all__ = [
     "axis_out_of_bounds",
     "int_out_of_bounds",
     "int_too_large",
+    "not_a_dtype",
+    "not_an_array",
+    "asarray_hint",
+    "article",
 ]
 
 
@@ -54,15 +64,24 @@ def not_allowed(name: str, category: str, *got: Any) -> TypeError:
     return TypeError(f"{name}: only {category} dtypes are allowed, got {' and '.join(_name(d) for d in got)}")
 
 
-def not_promotable(name: str, a: Any, b: Any) -> TypeError:
-    """Two dtypes the promotion rules have no common dtype for."""
-    return TypeError(f"{name}: dtypes {_name(a)} and {_name(b)} cannot be promoted together")
+def not_promotable(name: str, a: Any, b: Any, dropin: Any = None) -> TypeError:
+    """Two dtypes the promotion rules have no common dtype for; ``dropin``: the dtype the
+    drop-in namespace promotes them to, when only the strict namespace refuses them."""
+    note = ""
+    if dropin is not None:
+        note = (f" (strict mode: the standard does not promote {_name(a)} with {_name(b)}; the drop-in namespace, "
+                f"nx_array_api, gives {_name(dropin)}, as NumPy does; astype() one of them to be portable)")
+    return TypeError(f"{name}: dtypes {_name(a)} and {_name(b)} cannot be promoted together{note}")
+
+
+def article(word: str) -> str:
+    """``word`` with its indefinite article: "an int64", "an ndarray", "a uint8", "a list"."""
+    return f"an {word}" if word[:1].lower() in "aeio" or word.startswith("nd") else f"a {word}"
 
 
 def _a(dtype: Any) -> str:
     """The dtype's name with its article ("an int64", "a uint8")."""
-    n = _name(dtype)
-    return f"an {n}" if n.startswith("i") else f"a {n}"
+    return article(_name(dtype))
 
 
 def scalar_not_promotable(name: str, kind: str, dtype: Any, why: str = "") -> TypeError:
@@ -114,3 +133,44 @@ def int_too_large(name: str, value: int, dtype: Any) -> ScalarOverflowError:
     """A Python int too large for a floating-point dtype (NumPy: "int too large to
     convert to float")."""
     return ScalarOverflowError(f"{name}: Python int {_int_text(value)} is too large to convert to {_name(dtype)}")
+
+
+_PYTHON_TYPES = {bool: "bool", int: "int64", float: "float64", complex: "complex128"}
+
+
+def not_a_dtype(name: str, dtype: Any, dtypes: Iterable[Any], error: type = TypeError) -> Exception:
+    """A ``dtype`` argument that is not one of the namespace's ``dtypes`` (``error``: the
+    exception's type), with the dtype to use where ``dtype`` names one: a string
+    ("float32"), NumPy's (``np.float32``, ``np.dtype("float32")``) or a Python type;
+    else the list of them."""
+    names = [_name(d) for d in dtypes]
+    if isinstance(dtype, str):
+        use, instead = dtype, "a string"
+    elif isinstance(dtype, type) and dtype in _PYTHON_TYPES:
+        use, instead = _PYTHON_TYPES[dtype], "a Python type"
+    else:
+        use = getattr(dtype, "name", None) or getattr(dtype, "__name__", None)
+        module = getattr(dtype, "__module__", None) or type(dtype).__module__
+        instead = "NumPy's" if str(module).split(".")[0] == "numpy" else f"{article(type(dtype).__name__)}"
+    if use in names:
+        hint = f"; use xp.{use}, the namespace's dtype object, not {instead}"
+    else:
+        hint = f"; they are {', '.join('xp.' + n for n in names)}"
+    return error(f"{name}: dtype must be one of the namespace's dtypes, got {dtype!r}{hint}")
+
+
+_CONVERTIBLE = (list, tuple, bool, int, float, complex)
+
+
+def asarray_hint(x: Any) -> str:
+    """"; convert it with xp.asarray() first" for data that ``asarray`` takes (a NumPy
+    array, another library's, a list, a Python scalar); "" for anything else."""
+    t = type(x)
+    if isinstance(x, _CONVERTIBLE) or any(hasattr(t, a) for a in ("__array__", "__array_interface__", "__dlpack__")):
+        return "; convert it with xp.asarray() first"
+    return ""
+
+
+def not_an_array(name: str, arg: str, x: Any) -> TypeError:
+    """``x``, given as ``arg``, is not an nx array (with ``asarray_hint``)."""
+    return TypeError(f"{name}: {arg} must be an nx Array, got {type(x).__name__}{asarray_hint(x)}")

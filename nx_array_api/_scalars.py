@@ -29,7 +29,7 @@ from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._compose import cast
 from ._devices import namespace_of
-from ._messages import cannot_cast, int_out_of_bounds, int_too_large, scalar_not_promotable
+from ._messages import asarray_hint, cannot_cast, int_out_of_bounds, int_too_large, scalar_not_promotable
 from ._validation import backend_of, default_dtype, py_scalar
 
 __all__ = [
@@ -123,7 +123,7 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
         p = py_scalar(s, strict=device is not None and namespace_of(device).strict)
         if p is not s:
             return scalar_operand(name, p, dtype, device)
-        raise TypeError(f"{name}: Expected Array or Python scalar operand, got {_type_name(s)}")
+        raise TypeError(f"{name}: Expected Array or Python scalar operand, got {_type_name(s)}{asarray_hint(s)}")
     d = scalar_dtype(name, dtype, k, device)
     if k == BOOL:
         if d.kind != "b":  # the drop-in's True with a numeric array: 1 of its dtype

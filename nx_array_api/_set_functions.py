@@ -1,8 +1,10 @@
 """Set functions (the standard's "Set Functions" section).
 
 The four ``unique_*`` functions split NumPy's polymorphic ``unique`` into named tuples
-with the standard's field names; all of them come from the backend's ``unique``
-primitive (flattened input, values sorted, NaNs distinct, signed zeros equal).
+with the standard's field names. ``unique_all`` comes from the backend's ``unique``
+primitive, the other three from primitives that compute only their own results (one
+unstable sort, no stable argsort, no indices they do not return); all of them
+over the flattened input, values sorted, NaNs distinct, signed zeros equal.
 ``inverse_indices`` has ``x``'s shape.
 """
 
@@ -42,43 +44,43 @@ class UniqueInverseResult(NamedTuple):
     inverse_indices: Array
 
 
-def _unique(name: str, x: Any) -> tuple[Array, Array, Array, Array]:
+def _checked(name: str, x: Any) -> Array:
     x = check_array(name, x)
     x._ns.requires_data_dependent_shapes(name)
-    B = x.backend
-    values, index, inverse, counts = B.unique(x)
-    # The primitive's inverse is flat and fresh: viewing it with x's shape is O(1).
-    inverse = B.reshape(inverse, x.shape)
-    return values, index, inverse, counts
+    return x
 
 
 @names_memory_errors
 def unique_all(x: Array, /) -> UniqueAllResult:
     """Unique values of the flattened ``x``, first-occurrence indices, inverse indices and counts."""
-    return UniqueAllResult(*_unique("unique_all", x))
+    x = _checked("unique_all", x)
+    B = x.backend
+    values, index, inverse, counts = B.unique(x)
+    # The primitive's inverse is flat and fresh: viewing it with x's shape is O(1).
+    return UniqueAllResult(values, index, B.reshape(inverse, x.shape), counts)
 
 
 @names_memory_errors
 def unique_counts(x: Array, /) -> UniqueCountsResult:
     """Unique values of the flattened ``x`` and the number of times each occurs."""
-    values, _, _, counts = _unique("unique_counts", x)
-    return UniqueCountsResult(values, counts)
+    x = _checked("unique_counts", x)
+    return UniqueCountsResult(*x.backend.unique_counts(x))
 
 
 @names_memory_errors
 def unique_inverse(x: Array, /) -> UniqueInverseResult:
     """Unique values of the flattened ``x`` and the indices (shape of ``x``) that rebuild ``x``."""
-    values, _, inverse, _ = _unique("unique_inverse", x)
-    return UniqueInverseResult(values, inverse)
+    x = _checked("unique_inverse", x)
+    B = x.backend
+    values, inverse = B.unique_inverse(x)
+    return UniqueInverseResult(values, B.reshape(inverse, x.shape))
 
 
 @names_memory_errors
 def unique_values(x: Array, /) -> Array:
     """The unique values of the flattened ``x``, sorted; each NaN is its own value."""
-    x = check_array("unique_values", x)
-    x._ns.requires_data_dependent_shapes("unique_values")
-    t = x
-    return t.backend.unique(t)[0]
+    x = _checked("unique_values", x)
+    return x.backend.unique_values(x)
 
 
 def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = False) -> Array:

@@ -17,7 +17,7 @@ from nx_core.tensor import Tensor
 from . import _devices
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
-from ._messages import axis_out_of_bounds, different_devices, not_allowed
+from ._messages import axis_out_of_bounds, different_devices, not_allowed, not_an_array
 
 __all__ = [
     "check_array",
@@ -56,7 +56,7 @@ def check_array(name: str, x: Any, arg: str = "x") -> Array:
     if type(x) is not Array:
         if isinstance(x, Array):
             return x
-        raise TypeError(f"{name}: {arg} must be an nx Array, got {type(x).__name__}")
+        raise not_an_array(name, arg, x)
     return x
 
 
@@ -173,10 +173,18 @@ def as_int(name: str, value: Any, arg: str, *, allow_bool: bool = True) -> int:
 
 def as_ints(name: str, value: Any, arg: str, *, entry: str | None = None, allow_bool: bool = True) -> tuple[int, ...]:
     """An int or a tuple or list of ints (each as ``as_int`` reads it) as a tuple of
-    ints; an entry of a sequence is named ``entry`` (default ``arg``) in messages."""
+    ints; an entry of a sequence is named ``entry`` (default ``arg``) in messages, which
+    say which entry it is and its value ("shape[1] is 3.0")."""
     if isinstance(value, (tuple, list)):
         what = arg if entry is None else entry
-        return tuple([as_int(name, v, what, allow_bool=allow_bool) for v in value])
+        out = []
+        for i, v in enumerate(value):
+            try:
+                out.append(as_int(name, v, what, allow_bool=allow_bool))
+            except TypeError as e:
+                text = repr(v)
+                raise TypeError(f"{e} ({arg}[{i}] is {text if len(text) <= 40 else text[:37] + '...'})") from None
+        return tuple(out)
     return (as_int(name, value, arg, allow_bool=allow_bool),)
 
 
@@ -368,22 +376,8 @@ def py_scalar(v: Any, *, lenient: bool = False, strict: bool = False) -> Any:
     return v
 
 
-#: Strict item writes run one at a time, the check and the write together: the check
-#: reads reference counts, and another thread's write into the same memory (two threads
-#: filling two slices of one array) holds views of it while it writes.
+#: Strict writes run one at a time, the write and its staleness bookkeeping together
+#: (``_stale``): the bookkeeping reads reference counts, and another thread's write into
+#: the same memory (two threads filling two slices of one array) holds views of it while
+#: it writes.
 STRICT_WRITES = threading.RLock()
-
-
-def check_unshared(name: str, x: Array, *operands: Any) -> None:
-    """Strict mode's write check: writing through ``x`` must not be visible through
-    another live array (a view of x, an array x is a view of, a NumPy or DLPack array
-    sharing its memory); what the operands of this very write hold does not count.
-    The standard leaves such aliasing unspecified, and JAX has no in-place writes."""
-    t = x
-    exempt = tuple(o for o in operands if isinstance(o, Array))
-    if t.backend.aliased(t, exempt):
-        raise ValueError(
-            f"{name}: writing through an array that shares its memory with another array is not portable "
-            "(strict mode); copy it first (asarray(x, copy=True)) or write into the array the view came from "
-            "once its views are gone"
-        )

@@ -61,6 +61,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, Device
+from ._messages import not_an_array
 from ._validation import (
     as_int,
     as_ints,
@@ -165,28 +166,18 @@ def _split(kt: Tensor, n: int) -> Tensor:
     return B.cat([B.reshape(hi, (n, 1)), B.reshape(lo, (n, 1))], axis=1)
 
 
-def _float_bits(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
-    """Floats in ``[1, 2)`` of ``dtype`` whose mantissa is the top bits of ``bits``."""
-    B = kt.backend
-    if dtype is _dt.float32:
-        m = B.bitwise_or(B.bitwise_right_shift(_bits(kt, shape, _u32), 9), 0x3F800000)
-    else:
-        m = B.bitwise_or(B.bitwise_right_shift(_bits(kt, shape, _u64), 12), 0x3FF0000000000000)
-    return B.bitcast(m, dtype)
-
-
 def _unit(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
-    """Uniform [0, 1) of ``dtype`` from the top mantissa bits."""
-    f = _float_bits(kt, shape, dtype)
-    return f.backend.sub(f, 1.0, out=f)
+    """Uniform [0, 1) of ``dtype`` from the top mantissa bits of ``bits`` (the backend's
+    ``random_uniform``, which makes the floats as it makes the bits)."""
+    return kt.backend.random_uniform(kt, shape=shape, dtype=dtype)
 
 
 def _unit_open(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
-    """``1 - uniform``, in (0, 1]: ``2 - f`` for the float ``f`` in [1, 2), the same number
-    (both differences are exact) in one operation less."""
+    """``1 - uniform``, in (0, 1] (exact: a uniform is a multiple of the mantissa's last
+    bit)."""
     B = kt.backend
-    n = B.neg(_float_bits(kt, shape, dtype))
-    return B.add(n, 2.0, out=n)
+    n = B.neg(_unit(kt, shape, dtype))
+    return B.add(n, 1.0, out=n)
 
 
 # ------------------------------------------------------------------ keys
@@ -321,10 +312,12 @@ def integers(
 
 def _integers(kt: Tensor, lo: int, hi: int, sh: tuple[int, ...], dt: DType) -> Tensor:
     span = hi - lo
-    b = _bits(kt, sh, _u64)
+    r = _bits(kt, sh, _u64)  # fresh: the steps below write into it
     B = kt.backend
-    off = b if span == 1 << 64 else B.remainder(b, span)
-    r = B.add(off, lo & ((1 << 64) - 1))  # wraps modulo 2**64: low + offset in two's complement
+    if span != 1 << 64:
+        B.remainder(r, span, out=r)
+    if lo:
+        B.add(r, lo & ((1 << 64) - 1), out=r)  # wraps modulo 2**64: low + offset in two's complement
     return r if dt is _u64 else B.cast(r, dtype=dt)
 
 
@@ -420,7 +413,7 @@ def choice(
 def _probabilities(p: Any, n: int, kt: Tensor) -> Tensor:
     """``p`` validated: on the device of the key ``kt``, non-negative, summing to 1."""
     if not isinstance(p, Array):
-        raise TypeError(f"choice: p must be an nx Array, got {type(p).__name__}")
+        raise not_an_array("choice", "p", p)
     if p.dtype not in _dt.real_floating:
         raise TypeError(f"choice: p must have a real floating dtype, got {p.dtype.name}")
     if p.shape != (n,):

@@ -12,6 +12,18 @@ import os
 os.environ.setdefault("SCIPY_ARRAY_API", "1")
 
 
+# ---------------------------------------------------------------- Hypothesis
+# No test asserts a time: the suite must pass on a machine other work loads as much as
+# it likes. So no Hypothesis deadline (an example that takes 200 ms on a busy 2-core
+# machine is no bug) and no health check on slow data generation, for every test that
+# does not set its own; a call that never returns is caught by the fuzz suite's
+# ``no_hang`` instead. Loaded here, before any test module makes its settings.
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+settings.register_profile("nx", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("nx")
+
+
 # ---------------------------------------------------------------- a second backend
 # A second backend kind, registered the way a third-party engine would be: its own
 # name, its own factory, its own device. It runs NumPy's kernels but counts every

@@ -136,7 +136,9 @@ def _package_files(files: list[str]) -> set[str]:
 
 
 def _run(cmd: list[str], what: str, **kw) -> subprocess.CompletedProcess:
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300, **kw)
+    # (a guard against a command that never returns: a build or an install on a busy
+    # machine takes minutes)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=1200, **kw)
     assert proc.returncode == 0, f"{what} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
     return proc
 

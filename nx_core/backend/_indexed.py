@@ -35,17 +35,18 @@ def _check_indices(name: str, indices: np.ndarray, ref_shape: tuple[int, ...], a
             )
 
 
-def _normalise_idx(name: str, indices: np.ndarray, size: int) -> np.ndarray:
-    """int64 copy of ``indices`` with negatives wrapped once; raises on out-of-range."""
+def _normalise_idx(name: str, indices: np.ndarray, axis: int, size: int) -> np.ndarray:
+    """int64 copy of ``indices`` into ``axis`` of ``size``, negatives wrapped once;
+    IndexError naming ``name``, the axis and its size, for one out of range."""
     idx = np.array(indices, dtype=np.int64, copy=True)
     if idx.size:
         if indices.dtype.kind == "u" and indices.dtype.itemsize == 8:
             # uint64 values beyond int64 range would wrap negative on conversion.
             if np.any(indices > np.uint64(size)):
-                raise IndexError(f"{name}: index out of bounds")
+                raise IndexError(f"{name}: index out of bounds for axis {axis} of size {size}")
         np.add(idx, size, out=idx, where=idx < 0)
         if np.any(idx < 0) or np.any(idx >= size):
-            raise IndexError(f"{name}: index out of bounds")
+            raise IndexError(f"{name}: index out of bounds for axis {axis} of size {size}")
     return idx
 
 
@@ -61,7 +62,7 @@ def gather(data: np.ndarray, indices: np.ndarray, axis: int, out: np.ndarray | N
         raise ValueError(
             f"gather: output shape {list(out.shape)} != indices shape {list(indices.shape)}"
         )
-    idx = _normalise_idx("gather", indices, data.shape[axis])
+    idx = _normalise_idx("gather", indices, axis, data.shape[axis])
     # Restrict the non-axis dims to the extent of ``indices``.
     src = data[tuple(slice(None) if d == axis else slice(0, n) for d, n in enumerate(indices.shape))]
     if idx.size == 0:
@@ -114,7 +115,7 @@ def scatter(
         raise ValueError(
             f"scatter: updates shape {list(updates.shape)} != indices shape {list(indices.shape)}"
         )
-    idx = _normalise_idx("scatter", indices, template.shape[axis])
+    idx = _normalise_idx("scatter", indices, axis, template.shape[axis])
     res = np.array(template, copy=True, order="C")
     if idx.size == 0:
         return res

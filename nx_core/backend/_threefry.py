@@ -23,10 +23,11 @@ from __future__ import annotations
 import math
 import sys
 import threading
+from typing import Callable
 
 import numpy as np
 
-__all__ = ["threefry2x32", "random_bits"]
+__all__ = ["threefry2x32", "random_bits", "uniform", "normal"]
 
 _ROT = (13, 15, 26, 6, 17, 29, 16, 24)
 _PARITY = 0x1BD11BDA
@@ -158,10 +159,13 @@ def random_bits(
     dtype: np.dtype | type,
     tag: int = 0,
     box: tuple[tuple[int, int], ...] | None = None,
+    finish: Callable[[np.ndarray], None] | None = None,
 ) -> np.ndarray:
     """The bits of element ``i`` of ``shape`` under the key ``(k0, k1)`` (see the module),
     for the elements in ``box`` (``(start, stop)`` per axis; all of ``shape`` when None),
-    as a fresh C-contiguous array of ``box``'s extents and ``dtype`` (uint32 or uint64)."""
+    as a fresh C-contiguous array of ``box``'s extents and ``dtype`` (uint32 or uint64).
+    ``finish``, when given, transforms each slice of the result in place as soon as its
+    bits are written, while the slice is still in the core's cache."""
     dtype = np.dtype(dtype)
     if box is None:
         box = tuple((0, n) for n in shape)
@@ -214,7 +218,40 @@ def random_bits(
             words[s : s + m, 1 - _HI] = x1
         else:
             np.bitwise_xor(x0[:m], x1, out=flat[s : s + m])
+        if finish is not None:
+            finish(flat[s : s + m])
     return out
+
+
+#: Per float dtype: the bits a uniform takes, the shift that leaves its mantissa's width
+#: of them and the exponent of 1.0 (floats in [1, 2)).
+_MANTISSA = {np.dtype(np.float64): (np.uint64, 12, 0x3FF0000000000000), np.dtype(np.float32): (np.uint32, 9, 0x3F800000)}
+
+
+def uniform(
+    k0: int,
+    k1: int,
+    shape: tuple[int, ...],
+    dtype: np.dtype | type,
+    tag: int = 0,
+    box: tuple[tuple[int, int], ...] | None = None,
+) -> np.ndarray:
+    """Uniform floats in [0, 1) of ``dtype`` (float32 or float64) for the elements of
+    ``shape`` in ``box``: ``f - 1`` for the float ``f`` in [1, 2) whose mantissa is the top
+    bits of ``random_bits``'s uint64 (float64) or uint32 (float32) element. The bits are
+    made into floats slice by slice in cache, in the memory of the result: no pass over
+    memory but the one that writes the bits."""
+    dtype = np.dtype(dtype)
+    bits, shift, one = _MANTISSA[dtype]
+    sh, on, unit = bits(shift), bits(one), dtype.type(1)
+
+    def finish(b: np.ndarray) -> None:
+        np.right_shift(b, sh, out=b)
+        np.bitwise_or(b, on, out=b)
+        f = b.view(dtype)
+        np.subtract(f, unit, out=f)
+
+    return random_bits(k0, k1, shape, bits, tag, box, finish).view(dtype)
 
 
 # ------------------------------------------------------------------ normals

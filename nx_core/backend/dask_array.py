@@ -34,7 +34,9 @@ shares memory (``aliased`` is always False).
 
 Chunks: blocks of whole rows (consecutive elements in C order), sized by Dask's
 ``array.chunk-size`` setting (``dask.config.set({"array.chunk-size": "64MiB"})``), or a
-chunking given to ``set_chunks`` (per rank, or a rule).
+chunking given to ``set_chunks`` (per rank, or a rule); at most ``MAX_CHUNKS`` (4096)
+chunks per new array, larger chunks past that, so that a graph is built in constant
+time whatever the array's size.
 """
 
 from __future__ import annotations
@@ -49,11 +51,12 @@ import dask.array as da
 import numpy as np
 from dask.tokenize import normalize_token
 
-from ..dtype import DType
+from ..dtype import DType, bool_
 from ..tensor import Tensor, tensor_maker
 from ..view import View
 from ._dask import steps
 from ._dask.core import (
+    MAX_CHUNKS,
     check_budget,
     chunk_bytes,
     chunks_for,
@@ -75,7 +78,7 @@ from ._dask.reductions import Reductions
 from .numpy_cpu import _NP, NumpyBackend, _native, _nd
 from .protocol import Backend
 
-__all__ = ["DaskBackend", "set_chunks", "set_memory_budget", "memory_budget"]
+__all__ = ["DaskBackend", "set_chunks", "set_memory_budget", "memory_budget", "MAX_CHUNKS"]
 
 normalize_token.register(DType)(lambda d: ("nx.DType", d.name))  # tasks are named by their dtypes' names
 _compute_kw = compute_kw  # (the name the tests and docs use)
@@ -308,6 +311,9 @@ class DaskBackend(Creation, Reductions, Indexing, Linalg):
 
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return False
+
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor:
+        return self.full(bool_, t.shape, False)
 
     # ------------------------------------------------------------ the seed's primitives
     # Seed 004's names (protocol.SEED_PRIMITIVES) that the generic wrappers below the

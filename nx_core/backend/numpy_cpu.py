@@ -116,6 +116,14 @@ def _address(a: np.ndarray) -> int:
     return a.__array_interface__["data"][0]
 
 
+def _addresses(a: np.ndarray) -> np.ndarray:
+    """The address of each element of ``a``, as an int64 array of a's shape."""
+    r = np.full(a.shape, _address(a), dtype=np.int64)
+    for axis, (n, s) in enumerate(zip(a.shape, a.strides)):
+        r += (np.arange(n, dtype=np.int64) * s).reshape((n,) + (1,) * (a.ndim - axis - 1))
+    return r
+
+
 def _buffer_of(arr: np.ndarray) -> np.ndarray:
     """The C-contiguous ndarray whose memory holds ``arr``'s elements.
 
@@ -226,6 +234,11 @@ def _nd(t: Any) -> np.ndarray:
 
 def _arg(x: Any) -> Any:
     return _nd(x) if isinstance(x, Tensor) else x
+
+
+def _i64(a: np.ndarray) -> np.ndarray:
+    """``a`` (NumPy's intp indices or counts) as int64, copied only where intp is narrower."""
+    return a.astype(np.int64, copy=False)
 
 
 def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = None):
@@ -883,6 +896,16 @@ class NumpyBackend:
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return _aliased(t, exempt)
 
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor:
+        a, w = t.arr, region.arr
+        if not a.size or not w.size or not np.may_share_memory(a, w):
+            return _native(_zeros(a.shape, bool), D.bool_, self)
+        # By the elements' byte ranges: t's element at p meets one of region's at q when
+        # p - region's itemsize < q < p + t's itemsize.
+        p, q = _addresses(a), np.unique(_addresses(w))
+        first = np.searchsorted(q, p - w.itemsize, side="right")
+        return _native(np.searchsorted(q, p + a.itemsize, side="left") > first, D.bool_, self)
+
     def assign_at(self, dst: Tensor, key: tuple, src: Any) -> Tensor:
         # dst itself decides: one element of a broadcast view is still many positions.
         # (A basic view of a writable dst with no broadcast axis is writable: no second check.)
@@ -912,6 +935,10 @@ class NumpyBackend:
     def random_bits(self, key: Tensor, *, shape: Sequence[int], dtype: DType, tag: int = 0) -> Tensor:
         k = _nd(key)
         return self._wrap(_threefry.random_bits(int(k[0]), int(k[1]), tuple(shape), _NP[dtype], tag), dtype)
+
+    def random_uniform(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
+        k = _nd(key)
+        return self._wrap(_threefry.uniform(int(k[0]), int(k[1]), tuple(shape), _NP[dtype]), dtype)
 
     def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
         k = _nd(key)
@@ -997,7 +1024,28 @@ class NumpyBackend:
         """(values, first indices, inverse indices, counts) of the flattened ``x``; NaNs distinct."""
         a = _nd(x).reshape(-1)
         values, index, inverse, counts = np.unique(a, return_index=True, return_inverse=True, return_counts=True, equal_nan=False)
-        return (self._wrap(values), self._wrap(index.astype(np.int64)), self._wrap(inverse.astype(np.int64)), self._wrap(counts.astype(np.int64)))
+        return (self._wrap(values), self._wrap(_i64(index)), self._wrap(_i64(inverse)), self._wrap(_i64(counts)))
+
+    # NumPy's paths for part of the results (np.unique flattens its operand): counts and
+    # inverse from one unstable sort, as NumPy's unique_counts and unique_inverse. The
+    # values alone: one sort of a flat copy and the elements unlike their predecessors.
+    # NumPy's unique_values hashes integers (a hash set, an element at a time): 20000 int64
+    # of 3 distinct values, 0.97 ms against 22 us sorted; of 2**40 possible, 7.7 ms against
+    # 0.40 (NumPy 2.4, one core, noisy figures; the sort was the faster everywhere measured).
+    def unique_values(self, x: Tensor) -> Tensor:
+        a = np.sort(_nd(x), axis=None)  # flat, NaNs last
+        new = np.empty(a.shape, np.bool_)
+        new[:1] = True
+        np.not_equal(a[1:], a[:-1], out=new[1:])  # NaN != NaN: each NaN its own value
+        return self._wrap(a[new], x.dtype)
+
+    def unique_counts(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        values, counts = np.unique(_nd(x), return_counts=True, equal_nan=False)
+        return self._wrap(values), self._wrap(_i64(counts))
+
+    def unique_inverse(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        values, inverse = np.unique(_nd(x), return_inverse=True, equal_nan=False)
+        return self._wrap(values), self._wrap(_i64(inverse.reshape(-1)))
 
     def isin(self, x1: Tensor, x2: Tensor, *, invert: bool = False) -> Tensor:
         return self._wrap(np.isin(_nd(x1), _nd(x2), invert=invert))
@@ -1136,7 +1184,8 @@ class NumpyBackend:
 
     def to_host(self, t: Tensor) -> np.ndarray:
         """The NumPy array of ``t``'s logical elements, strided, sharing memory when unmasked."""
-        return _nd(t)
+        a = _nd(t)
+        return a if isinstance(a, _ndarray) else _asarray(a)  # (an object standing in for the array reads as one)
 
     def from_dlpack(self, obj: Any, *, copy: bool | None = None) -> Tensor:
         """Imports a DLPack producer like from_host (shared when C-contiguous, copy=True copies, copy=False raises NxInvalidArgument if a copy is needed); BufferError propagates."""

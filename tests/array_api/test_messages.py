@@ -67,7 +67,7 @@ def test_kinds_that_do_not_promote_in_strict_mode():
     t, msg = message(lambda: _set(sx.asarray([1, 2]), 0, 1.5))
     assert t is TypeError and msg.startswith("__setitem__: a Python float cannot be promoted with an int64 array")
     t, msg = message(lambda: sx.asarray([1.5]) + sx.asarray([1]))
-    assert t is TypeError and msg == "add: dtypes float64 and int64 cannot be promoted together"
+    assert t is TypeError and msg.startswith("add: dtypes float64 and int64 cannot be promoted together (strict mode")
 
 
 @pytest.mark.parametrize("ns", NAMESPACES)
@@ -141,3 +141,118 @@ def test_a_python_int_out_of_a_dtypes_range(ns):
     t, msg = message(lambda: ns.asarray([1.0]) + 10**400)
     assert issubclass(t, OverflowError) and issubclass(t, ValueError)
     assert msg == "add: Python int of 1329 bits is too large to convert to float64", msg
+
+
+# ------------------------------------------------- messages that say what to do
+# Each keeps the words above (the function's name, then what failed) and adds the way
+# out after them.
+
+
+@pytest.mark.parametrize("ns", NAMESPACES)
+def test_a_dtype_given_by_name_or_as_numpys_says_which_to_use(ns):
+    np = pytest.importorskip("numpy")
+    error = TypeError if ns is xp else ValueError  # the strict namespace: array-api-strict's ValueError
+    cases = [
+        (lambda: ns.zeros(3, dtype="float32"), error, "zeros", "'float32'", "xp.float32", "a string"),
+        (lambda: ns.zeros(3, dtype=np.float32), error, "zeros", "<class 'numpy.float32'>", "xp.float32", "NumPy's"),
+        (lambda: ns.asarray([1], dtype=np.dtype("int16")), error, "asarray", "dtype('int16')", "xp.int16", "NumPy's"),
+        (lambda: ns.ones(2, dtype=float), error, "ones", "<class 'float'>", "xp.float64", "a Python type"),
+        (lambda: ns.astype(ns.ones(3), "uint8"), TypeError, "astype", "'uint8'", "xp.uint8", "a string"),
+        (lambda: ns.isdtype(np.complex64, "complex floating"), TypeError, "isdtype", "<class 'numpy.complex64'>",
+         "xp.complex64", "NumPy's"),
+    ]
+    for call, t_want, name, got, use, instead in cases:
+        t, msg = message(call)
+        assert t is t_want, msg
+        assert msg == (f"{name}: dtype must be one of the namespace's dtypes, got {got}; use {use}, the namespace's "
+                       f"dtype object, not {instead}"), msg
+
+
+@pytest.mark.parametrize("ns", NAMESPACES)
+def test_a_dtype_that_names_none_lists_them(ns):
+    t, msg = message(lambda: ns.zeros(3, dtype="f4"))
+    assert msg.startswith("zeros: dtype must be one of the namespace's dtypes, got 'f4'; they are xp.bool, xp.int8, ")
+    assert msg.endswith("xp.float32, xp.float64, xp.complex64, xp.complex128") and "float16" not in msg
+
+
+@pytest.mark.parametrize("ns", NAMESPACES)
+def test_host_data_where_an_array_is_needed_says_to_convert_it(ns):
+    np = pytest.importorskip("numpy")
+    hint = "; convert it with xp.asarray() first"
+    cases = [
+        (lambda: ns.sin(np.ones(3)), "sin: x must be an nx Array, got ndarray"),
+        (lambda: ns.matmul(ns.ones((2, 2)), np.ones(2)), "matmul: x2 must be an nx Array, got ndarray"),
+        (lambda: ns.mean([1.0, 2.0]), "mean: x must be an nx Array, got list"),
+        (lambda: ns.abs(np.ones(2)), "abs: x must be an nx Array, got ndarray"),
+        (lambda: ns.add(ns.ones(2), np.ones(2)), "add: Expected Array or Python scalar operand, got numpy.ndarray"),
+    ]
+    for call, want in cases:
+        t, msg = message(call)
+        assert t is TypeError and msg == want + hint, msg
+    t, msg = message(lambda: ns.sin(None))  # nothing asarray takes: no hint
+    assert t is TypeError and msg == "sin: x must be an nx Array, got NoneType"
+
+
+@pytest.mark.parametrize("ns", NAMESPACES)
+def test_a_ragged_list_says_where(ns):
+    lengths = "asarray: ragged nested sequence (sequences of different lengths at one depth): "
+    mixed = "asarray: ragged nested sequence (sequences and scalars mixed at one depth): "
+    cases = [
+        ([[1, 2], [3]], ValueError, lengths + "the sequence at [1] has length 1 and the one at [0] length 2 (depth 1)"),
+        ([[1], [2], [3, 4]], ValueError, lengths + "the sequence at [2] has length 2 and the one at [0] length 1 (depth 1)"),
+        ([[[1, 2], [3, 4]], [[1, 2], [3]]], ValueError,
+         lengths + "the sequence at [1][1] has length 1 and the one at [0][0] length 2 (depth 2)"),
+        ([[1, 2], 3], ValueError, mixed + "the item at [1] is a scalar and the one at [0] a sequence (depth 1)"),
+        ([1.0, (2.0,)], ValueError, mixed + "the item at [1] is a sequence and the one at [0] a scalar (depth 1)"),
+    ]
+    for obj, t_want, want in cases:
+        t, msg = message(lambda: ns.asarray(obj))
+        assert t is t_want and msg == want, msg
+
+
+@pytest.mark.parametrize("ns", NAMESPACES)
+def test_a_shape_entry_that_is_not_an_int_says_which(ns):
+    cases = [
+        (lambda: ns.zeros((2, 3.0)), "zeros: shape entries must be an integer, got float (shape[1] is 3.0)"),
+        (lambda: ns.ones([4, 5, "6"]), "ones: shape entries must be an integer, got str (shape[2] is '6')"),
+        (lambda: ns.reshape(ns.ones(6), (2.5, 3)), "reshape: shape entry must be an integer, got float (shape[0] is 2.5)"),
+        (lambda: ns.broadcast_to(ns.ones(3), (2, 3.5)),
+         "broadcast_to: shape entry must be an integer, got float (shape[1] is 3.5)"),
+        (lambda: ns.zeros(3.0), "zeros: shape must be an integer, got float"),  # not a sequence: nothing to point at
+    ]
+    for call, want in cases:
+        t, msg = message(call)
+        assert t is TypeError and msg == want, msg
+
+
+def test_a_promotion_only_the_strict_namespace_refuses_says_so():
+    for call in (lambda: sx.asarray([1]) + sx.asarray([1.5]), lambda: sx.add(sx.asarray([1]), sx.asarray([1.5]))):
+        t, msg = message(call)
+        assert t is TypeError and msg == (
+            "add: dtypes int64 and float64 cannot be promoted together (strict mode: the standard does not promote "
+            "int64 with float64; the drop-in namespace, nx_array_api, gives float64, as NumPy does; astype() one of "
+            "them to be portable)"
+        ), msg
+    t, msg = message(lambda: sx.result_type(sx.uint8, sx.complex64))
+    assert t is TypeError and msg.startswith("result_type: dtypes uint8 and complex64 cannot be promoted together (strict")
+    assert "gives complex64" in msg
+    assert xp.result_type(xp.uint8, xp.complex64) == xp.complex64  # what the drop-in does
+    # Refused by both: no note.
+    t, msg = message(lambda: sx.asarray([1]) + sx.asarray([1], dtype=sx.uint64))
+    assert msg == "add: dtypes int64 and uint64 cannot be promoted together"
+
+
+@pytest.mark.parametrize("ns", NAMESPACES)
+def test_an_unknown_device_lists_the_devices(ns):
+    t, msg = message(lambda: ns.zeros(3, device="gpu"))
+    assert t is ValueError and msg.startswith("zeros: ")
+    names = [d.name if ns is xp else repr(d).split("'")[1] for d in ns.__array_namespace_info__().devices()]
+    assert msg.endswith(f"{ns.__name__}'s devices are " + ", ".join(repr(n) for n in names)), msg
+
+
+def test_an_ndarray_index_has_its_article():
+    np = pytest.importorskip("numpy")
+    t, msg = message(lambda: sx.ones(3)[np.asarray([0])])
+    assert t is IndexError and msg.startswith("__getitem__: an ndarray index is not portable (strict mode)")
+    t, msg = message(lambda: sx.ones(3)[[0, 1]])
+    assert t is IndexError and msg.startswith("__getitem__: a list index is not portable (strict mode)")

@@ -59,6 +59,51 @@ def test_unique_inverse_and_values():
     np.testing.assert_array_equal(N(u), [1, 3, 5])
 
 
+_DATA = {
+    "int64 few": np.random.default_rng(0).integers(0, 50, size=(40, 50)),
+    "int64 distinct": np.random.default_rng(1).permutation(3000).astype(np.int64),
+    "uint8": np.random.default_rng(2).integers(0, 256, size=700).astype(np.uint8),
+    "float64 nan": np.array([3.0, np.nan, -0.0, 1.5, 0.0, np.nan, 3.0, -np.inf]),
+    "bool": np.array([[True, False], [True, True]]),
+}
+
+
+@pytest.mark.parametrize("device", ["cpu", "device1"])
+@pytest.mark.parametrize("name", list(_DATA))
+def test_unique_partial_results_match_unique_all(name, device):
+    # unique_values, unique_counts and unique_inverse take cheaper paths than unique_all:
+    # the same distinct values (as a set; NaNs each their own), counts that add up per
+    # value, and an inverse that rebuilds x.
+    a = _DATA[name]
+    x = xp.asarray(a, device=device)
+    flat = a.reshape(-1)
+    want = set(flat[~np.isnan(flat)].tolist()) if a.dtype.kind == "f" else set(flat.tolist())
+    nans = int(np.isnan(flat).sum()) if a.dtype.kind == "f" else 0
+
+    def as_set(v):
+        v = N(v)
+        assert v.dtype == a.dtype and v.ndim == 1
+        if v.dtype.kind == "f":
+            assert int(np.isnan(v).sum()) == nans
+            v = v[~np.isnan(v)]
+        assert len(set(v.tolist())) == v.size  # distinct
+        return set(v.tolist())
+
+    u = xp.unique_values(x)
+    assert u.device == x.device and as_set(u) == want
+    vc, cnt = xp.unique_counts(x)
+    assert as_set(vc) == want and cnt.dtype == xp.int64 and vc.device == x.device
+    for v, c in zip(N(vc).tolist(), N(cnt).tolist()):
+        assert c == (1 if v != v else int((flat == v).sum()))
+    vi, inv = xp.unique_inverse(x)
+    assert as_set(vi) == want and inv.dtype == xp.int64 and inv.shape == a.shape
+    np.testing.assert_array_equal(N(vi)[N(inv)], a)
+    va, idx, inv_a, cnt_a = xp.unique_all(x)
+    assert as_set(va) == want
+    np.testing.assert_array_equal(N(va)[N(inv_a)], a)
+    np.testing.assert_array_equal(flat[N(idx)], N(va))
+
+
 def test_unique_errors():
     for fn in ("unique_all", "unique_counts", "unique_inverse", "unique_values"):
         with pytest.raises(TypeError, match=f"^{fn}"):

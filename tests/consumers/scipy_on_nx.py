@@ -102,29 +102,11 @@ KNOWN: dict[str, str] = {
 
 
 #: SciPy tests that fail on nx's strict namespace and pass on array-api-strict, each
-#: because of a difference docs/strict-mode.md makes by design: all are writes through an
-#: array whose memory another live array shares, which the strict namespace refuses (on
-#: PyTorch, whose x[i] and x[0-d index array] are views as nx's are, such writes are seen
-#: through the other array; array-api-strict copies there). ``module::Class::test[id]``
-#: pattern, matched with re.search, -> the write; xfailed, strictly.
-STRICT_BY_DESIGN: dict[str, str] = {
-    r"test_stats::TestLMoment::test_lmoment\[array_api_strict-(False|True)-False-": (
-        "the test's own xpx.at(ref)[2:].multiply(ref[1]): ref[1] is a view of ref"
-    ),
-    r"test_stats::TestLMoment::test_lmoment\[array_api_strict-(False|True)-True-(4|order2)\]"
-    r"|test_stats::TestLMoment::test_(dtype|axis)\[": (
-        "lmoment's xpx.at(lmoms)[2:, ...].divide(lmoms[1, ...]): the divisor is a view of lmoms"
-    ),
-    r"test_stats::TestMoments::test_moment\[": (
-        "moment: order_i = order[i] (a view of order) goes to _moment as current_n, which "
-        "divides it in place (current_n /= 2)"
-    ),
-    r"test_stats::TestMode::test_gh17214\[array_api_strict-z0\]": (
-        "an empty input: _axis_nan_policy makes mode's and count's NaNs as the items of one "
-        "array (xp.full(2, nan), iterated), and _mode_result's xpx.at(count)[i].set(0) writes "
-        "into count while mode, which shares its memory, is alive"
-    ),
-}
+#: because of a difference docs/strict-mode.md makes by design (none today: the writes
+#: through shared memory SciPy makes, in stats.moment, lmoment and mode, never read the
+#: other array again, and the strict namespace flags only such a read).
+#: ``module::Class::test[id]`` pattern, matched with re.search, -> why; xfailed, strictly.
+STRICT_BY_DESIGN: dict[str, str] = {}
 
 
 #: SciPy tests that fail on array-api-strict too (SciPy's own run, array-api-strict 2.6.1),
@@ -245,7 +227,7 @@ def _strict_known(item: Any) -> str | None:
     name = "::".join(n for n in (item.module.__name__, item.cls and item.cls.__name__, item.name) if n)
     for pattern, reason in STRICT_BY_DESIGN.items():
         if re.search(pattern, name):
-            return f"nx's strict namespace refuses a write through shared memory: {reason}"
+            return f"nx's strict namespace, by design: {reason}"
     if re.search(FAIL_ON_ARRAY_API_STRICT_TOO, name):
         return (
             "fails on array-api-strict too: SciPy's device test makes float64 or int64 arrays "

@@ -34,9 +34,7 @@ array-api-compat's ``is_array_api_strict_namespace`` accepts it. array-api-extra
 array_api_strict backends then run on it unchanged, marks and branches included, with
 their own ids: ``array_api_strict`` (api_version 2025.12, ``device1`` for the
 ``device`` fixture) and ``array_api_strictest`` (no boolean indexing, no data-dependent
-shapes, no extensions); ``--xpx-backend`` defaults to these two. The writes that nx's
-strict namespace refuses because the written array shares its memory with another
-(docs/strict-mode.md) are xfailed, strictly, from the one list ``SHARED_MEMORY_WRITES``.
+shapes, no extensions); ``--xpx-backend`` defaults to these two.
 
     python -m pytest -p xpx_on_nx --pyargs array_api_extra.tests.main -o xfail_strict=true --nx-namespace=strict
 """
@@ -45,7 +43,6 @@ from __future__ import annotations
 
 import enum
 import importlib
-import re
 from typing import Any, Iterator
 
 import nx_as_strict
@@ -62,16 +59,6 @@ SHARED_WITH_STRICT = {
         "array-api-extra delegates nunique to the native function of the libraries it "
         "knows; a library with only the standard's functions gets the array-agnostic "
         "fallback, which this test forbids"
-    ),
-}
-
-# The tests that write, through array-api-extra's ``at``, into an array whose memory
-# another array shares, which nx's strict namespace refuses by design (``module::test[params]``
-# pattern, matched with re.search -> what the test writes); xfailed, strictly.
-SHARED_MEMORY_WRITES: dict[str, str] = {
-    r"test_at::test_gh134\[array_api_strict-(False|True)-(None|False)\]": (
-        "y = x[0]; at(y, idx).set(1) writes in place into y, a view of x, while x is alive "
-        "(copy=None writes in place where the array is writeable; copy=True passes)"
     ),
 }
 
@@ -191,7 +178,6 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     backend = _backend()
     chosen = config.getoption("--xpx-backend") or ("array_api_strict,array_api_strictest" if _strict(config) else "nx,nx_device1")
     wanted = {name.strip().lower() for name in chosen.split(",")}
-    shared = [(re.compile(p), why) for p, why in SHARED_MEMORY_WRITES.items()] if _strict(config) else []
     keep, drop = [], []
     for item in items:
         used = list(_item_backends(item))
@@ -200,11 +186,6 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
         else:
             drop.append(item)
             continue
-        for p, why in shared:
-            if p.search(f"{getattr(getattr(item, 'module', None), '__name__', '')}::{item.name}") and any(b.like(backend.ARRAY_API_STRICT) for b in used):
-                for b in used:
-                    reason = f"nx's strict namespace refuses a write through shared memory: {why}"
-                    item.add_marker(pytest.mark.xfail_xp_backend(b, reason=reason, strict=True))
         nx = [b for b in used if b.like(backend.NX)]
         if not nx:
             continue

@@ -178,7 +178,7 @@ def test_core_surface_is_named():
 
 # ------------------------------------------------- the namespace's own import order
 #: The namespace's helper modules: they sit below its functions and import none of them.
-API_HELPERS = {"_flags", "_dtypes", "_constants", "_array_object", "_devices", "_validation", "_compose", "_scalars", "_element_ops", "_messages"}
+API_HELPERS = {"_flags", "_dtypes", "_constants", "_array_object", "_devices", "_validation", "_compose", "_scalars", "_element_ops", "_messages", "_stale"}
 
 
 def _api_graph() -> dict[str, set[str]]:

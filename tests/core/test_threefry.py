@@ -277,3 +277,21 @@ def test_random_bits_across_the_high_word(dtype):
     want = _combine(_stream(1, 2, 511 << 13, 2 << 13, 0x40000000), dtype).reshape(2, -1)
     np.testing.assert_array_equal(random_bits(1, 2, shape, dtype, 0x40000000, ((511, 513), (0, 1 << 13))), want)
     np.testing.assert_array_equal(random_bits(1, 2, shape, dtype, 0x40000000, ((511, 513), (8000, 8100))), want[:, 8000:8100])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("shape", [(7,), (3 * _threefry._BLOCK + 5,), (6, 9, 4000)])
+def test_uniform_is_the_mantissa_of_the_bits(shape, dtype):
+    """``uniform`` (the floats made slice by slice as the bits are written) equals the
+    transform of the whole ``random_bits``: the top 52 or 23 bits as the mantissa of a
+    float in [1, 2), minus 1; a box of it is the whole's there."""
+    wide = dtype == np.float64
+    b = random_bits(11, 12, shape, np.uint64 if wide else np.uint32)
+    f = ((b >> np.uint64(12)) | np.uint64(0x3FF0000000000000)) if wide else ((b >> np.uint32(9)) | np.uint32(0x3F800000))
+    want = f.view(dtype) - dtype(1)
+    got = _threefry.uniform(11, 12, shape, dtype)
+    assert got.shape == shape and got.dtype == dtype and got.flags.c_contiguous
+    np.testing.assert_array_equal(got, want)
+    assert got.min() >= 0 and got.max() < 1
+    box = tuple((n // 3, n - n // 4) for n in shape)
+    np.testing.assert_array_equal(_threefry.uniform(11, 12, shape, dtype, 0, box), want[tuple(slice(a, b) for a, b in box)])

@@ -332,10 +332,17 @@ def test_errors_that_depend_on_values_keep_their_type():
         x + xp.ones(5)
 
 
+#: Seconds the cluster's processes may take to start, connect and answer: a guard for a
+#: machine loaded by other work (Dask's defaults, 30 s and less, are for quiet ones).
+_PATIENCE = 300
+
+
 @pytest.fixture(scope="module")
 def cluster():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, distributed.Client(c) as client:
+    patient = {"distributed.comm.timeouts.connect": f"{_PATIENCE}s", "distributed.comm.timeouts.tcp": f"{_PATIENCE}s"}
+    with dask.config.set(patient), distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, timeout=_PATIENCE) as c, distributed.Client(c, timeout=_PATIENCE) as client:
+        client.wait_for_workers(2, timeout=_PATIENCE)
         yield c, client
 
 
@@ -347,6 +354,7 @@ def test_runs_on_a_local_cluster(cluster):
         r = xp.random.normal(xp.random.key(5, device=DASK), shape=(100_000,))
     np.testing.assert_allclose(np.asarray(s), np.sum(np.sqrt(np.arange(200_000.0).reshape(200, 1000)), axis=0), rtol=1e-12)
     np.testing.assert_array_equal(np.asarray(r), np.asarray(xp.random.normal(xp.random.key(5), shape=(100_000,))))
+    client.wait_for_workers(2, timeout=_PATIENCE)  # (one test_a_killed_worker_loses_nothing killed may still be restarting)
     assert len(client.scheduler_info()["workers"]) == 2
     # One operation on host data is optimised on a cluster too (culling keeps the host
     # chunks no task reads from being shipped); persisted there, its chunks are futures.
@@ -376,10 +384,11 @@ def test_a_killed_worker_loses_nothing(cluster):
         client.run(lambda: __import__("os")._exit(1), workers=[victim])  # the process dies
     except Exception:  # noqa: BLE001 - its connection dies with it
         pass
-    got = fut.result(timeout=120)
+    got = fut.result(timeout=_PATIENCE)
     want = np.asarray(xp.sum(xp.exp(xp.random.uniform(xp.random.key(11), shape=(2_000_000,))) * xp.cos(xp.random.uniform(xp.random.key(11), shape=(2_000_000,)))))
     np.testing.assert_allclose(float(got), float(want), rtol=1e-12)
     c.scale(2)
+    client.wait_for_workers(2, timeout=_PATIENCE)  # the killed one restarted
 
 
 @pytest.mark.parametrize(

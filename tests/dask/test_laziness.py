@@ -114,3 +114,56 @@ def test_calls_give_the_cpu_devices_values(name):
             np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)
         else:
             np.testing.assert_array_equal(a, b)
+
+
+# ------------------------------------------------------------------ errors found late
+def _lazy_index(device: str, values: list) -> xp.Array:
+    """An index whose values the Dask device computes only when they are needed."""
+    i = xp.asarray(values, device=device)
+    return i + 0 if device == "dask" else i
+
+
+def _set(y: xp.Array, key: tuple, v: float) -> xp.Array:
+    y[key] = v
+    return y
+
+
+LATE: dict = {
+    "getitem": lambda d: xp.arange(10.0, device=d)[_lazy_index(d, [1, 12])],
+    "getitem-2d": lambda d: xp.reshape(xp.arange(10.0, device=d), (2, 5))[_lazy_index(d, [0]), _lazy_index(d, [-7])],
+    "setitem": lambda d: _set(xp.arange(10.0, device=d), (_lazy_index(d, [1, 12]),), 5.0),
+    "setitem-2d": lambda d: _set(xp.reshape(xp.arange(10.0, device=d), (2, 5)), (_lazy_index(d, [0]), _lazy_index(d, [9])), 5.0),
+    "take": lambda d: xp.take(xp.arange(10.0, device=d), _lazy_index(d, [1, 12])),
+    "take-axis1": lambda d: xp.take(xp.reshape(xp.arange(10.0, device=d), (2, 5)), _lazy_index(d, [1, -6]), axis=1),
+    "take_along_axis": lambda d: xp.take_along_axis(xp.arange(10.0, device=d), _lazy_index(d, [1, 12]), axis=0),
+    "scatter": lambda d: xp.scatter(xp.arange(10.0, device=d), _lazy_index(d, [1, 12]), 5.0, axis=0),
+    "scatter-add": lambda d: xp.scatter(xp.arange(10.0, device=d), _lazy_index(d, [1, -11]), 5.0, axis=0, mode="add"),
+    "inv": lambda d: xp.linalg.inv(xp.zeros((3, 3), device=d) + 0.0),
+    "inv-batched": lambda d: xp.linalg.inv(xp.zeros((2, 3, 3), device=d) + 0.0),
+    "solve": lambda d: xp.linalg.solve(xp.zeros((3, 3), device=d) + 0.0, xp.ones((3,), device=d)),
+    "solve-matrix": lambda d: xp.linalg.solve(xp.zeros((3, 3), device=d) + 0.0, xp.ones((3, 2), device=d)),
+}
+
+
+def _raised(fn) -> BaseException:  # noqa: ANN001
+    try:
+        np.asarray(fn())
+    except Exception as e:  # noqa: BLE001 - compared below
+        return e
+    raise AssertionError("no error")
+
+
+@pytest.mark.parametrize("case", sorted(LATE))
+def test_errors_found_when_computed_name_their_function(case):
+    """A value-dependent error that the Dask device finds only when it computes the
+    result (an index out of range in a lazily computed index, a singular matrix) is the
+    CPU device's error: same type, same message, the public function's name first."""
+    cpu = _raised(lambda: LATE[case]("cpu"))
+    with Computations() as c:
+        r = LATE[case]("dask")  # nothing computed yet: the error is in the graph
+    assert c.count == 0
+    dask_error = _raised(lambda: r)
+    assert type(dask_error) is type(cpu)
+    assert str(dask_error) == str(cpu)
+    name = case.split("-")[0].replace("getitem", "__getitem__").replace("setitem", "__setitem__")
+    assert str(cpu).startswith(name + ": ")

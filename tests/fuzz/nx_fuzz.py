@@ -24,13 +24,14 @@ import nx_array_api as xp
 # ------------------------------------------------------------------ profiles
 DEFAULT_EXAMPLES = 12
 EXAMPLES = int(os.environ.get("NX_FUZZ_EXAMPLES", DEFAULT_EXAMPLES))
-#: Per example: a generous deadline (the machines running the suite are shared), and a
-#: hard per-call timeout (``no_hang``) for calls that never return at all.
-DEADLINE_MS = 5000
-HANG_S = 30
+#: Per example: no deadline (the machines running the suite are shared, and loaded by
+#: other work: an example's time says nothing about nx), and a hard per-call timeout
+#: (``no_hang``) for calls that never return at all: minutes, as a call that hangs
+#: never returns however long it is given, while a slow one on a busy machine does.
+HANG_S = 120
 
 _common = dict(
-    deadline=DEADLINE_MS,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
     print_blob=True,
 )

@@ -8,6 +8,11 @@ strided views of one buffer, for every in-place operator.
 The model for random overlaps copies the source first: NumPy's own ``__setitem__``
 skips that copy for 1-D views whose strides have the same sign (``a[0:6:2] = a[0:3]``
 reads elements it has already overwritten), which no user means.
+
+In the strict namespace, the same writes through one of several live views of a buffer
+leave the others stale exactly where the write changed them (the model: each view's
+positions in the buffer): reading such an element raises, every other element reads as
+in NumPy.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import nx_array_api as xp
+import nx_array_api.strict as sx
 from nx_fuzz import FUZZ, no_hang
 
 INPLACE = {
@@ -207,3 +213,38 @@ def test_advanced_key_self_assignment_matches_numpy(data: Any) -> None:
     else:
         m[i1] *= m[i2, ::-1]
     _check(x, m, f"x[{i1.tolist()}] {op} x[{i2.tolist()}]")
+
+
+# ------------------------------------------------------------ the strict namespace
+def _slices(n: int) -> Any:
+    """Slices of an axis of n within the strict namespace's bounds, of either direction."""
+    bound = st.one_of(st.none(), st.integers(0, n))
+    return st.builds(slice, bound, bound, st.sampled_from([None, 1, 2, 3, -1, -2]))
+
+
+@FUZZ
+@given(data=st.data())
+def test_strict_views_are_stale_exactly_where_a_write_changed_them(data: Any) -> None:
+    d = data.draw
+    n = d(st.integers(1, 10))
+    keys = d(st.lists(_slices(n), min_size=1, max_size=3))
+    base_n = np.arange(n, dtype=np.float64)
+    base = sx.asarray(base_n.copy())
+    arrays = [base] + [base[k] for k in keys]
+    models = [base_n] + [base_n[k] for k in keys]
+    where = [np.arange(n)] + [np.arange(n)[k] for k in keys]  # each element's position in the buffer
+    w = d(st.integers(0, len(arrays) - 1))
+    sub = d(_slices(len(where[w])))
+    written = where[w][sub]
+    vals = 100.0 + np.arange(written.size)
+    with no_hang():
+        arrays[w][sub] = sx.asarray(vals)
+    models[w][sub] = vals
+    what = f"a{w}[{sub}] = ... with views base[{keys}]"
+    for i, (a, m, pos) in enumerate(zip(arrays, models, where)):
+        for j in range(m.size):
+            if i != w and pos[j] in written:
+                with pytest.raises(ValueError, match=r"^__getitem__: reading elements of an array that the write at"):
+                    a[j]
+            else:
+                assert float(a[j]) == m[j], f"{what}: array {i}, element {j}"

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nx_array_api as xp
-from nx_fuzz import FEW
+from nx_fuzz import FEW, HANG_S
 
 THREADS = 8
 
@@ -115,7 +115,7 @@ def test_threaded_results_equal_serial(order: list[int], rounds: int) -> None:
     with cf.ThreadPoolExecutor(max_workers=THREADS) as pool:
         futures = [(n, pool.submit(lambda f=tasks[n]: _np(f()))) for n in jobs]
         for n, fut in futures:
-            _same(reference[n], fut.result(timeout=120), n)
+            _same(reference[n], fut.result(timeout=HANG_S), n)
 
 
 def test_concurrent_writes_to_disjoint_views_of_one_array() -> None:
@@ -146,7 +146,7 @@ def test_same_array_from_many_threads(name: str) -> None:
         v = base[1::2, ::-1]
         fn = {"sum": lambda: xp.sum(v, axis=0), "sort": lambda: xp.sort(v, axis=1), "matmul": lambda: v @ v.T}[name]
         with cf.ThreadPoolExecutor(max_workers=THREADS) as pool:
-            rs = [f.result(timeout=60) for f in [pool.submit(lambda: np.array(fn())) for _ in range(THREADS * 2)]]
+            rs = [f.result(timeout=HANG_S) for f in [pool.submit(lambda: np.array(fn())) for _ in range(THREADS * 2)]]
         ref = {"sum": lambda a: a.sum(axis=0), "sort": lambda a: np.sort(a, axis=1), "matmul": lambda a: a @ a.T}[name](_A[1::2, ::-1])
         for r in rs:
             np.testing.assert_allclose(r, ref, rtol=1e-12, atol=1e-12)

@@ -21,7 +21,7 @@ from ...dtype import DType
 from ...tensor import Tensor, native
 
 __all__ = [
-    "set_chunks", "chunks_for", "chunk_bytes", "tensor", "rebind", "is_lazy", "compute_kw", "IN_PROCESS",
+    "set_chunks", "chunks_for", "MAX_CHUNKS", "chunk_bytes", "tensor", "rebind", "is_lazy", "compute_kw", "IN_PROCESS",
     "memory_budget", "set_memory_budget", "check_budget", "known", "whole", "nbytes", "blocks_of", "layer", "meta_of",
 ]
 
@@ -39,6 +39,9 @@ def set_chunks(chunks: Any = "auto") -> None:
       for the arrays of its rank; arrays of other ranks keep ``"auto"``;
     - a dict ``{axis: chunks}``: for the axes an array has (the others ``"auto"``);
     - a callable ``rule(shape, itemsize)`` returning any of these for each new array.
+
+    Whatever the chunking, a new array has at most ``MAX_CHUNKS`` chunks: past that, its
+    chunks grow (``chunks_for``).
     """
     if not (chunks == "auto" or callable(chunks) or isinstance(chunks, (int, tuple, list, dict))) or isinstance(chunks, bool):
         raise TypeError(f"set_chunks: chunks must be 'auto', an int, a tuple, a dict or a callable, got {chunks!r}")
@@ -65,11 +68,21 @@ def _rows(shape: tuple, itemsize: int) -> Any:
     return tuple([1] * j + ["auto"] + [-1] * (len(shape) - j - 1))
 
 
-def chunks_for(shape: tuple, dtype: DType) -> Any:
-    """The chunking of a new array of ``shape`` and ``dtype`` (``set_chunks``); one
-    chunk when the array is empty (Dask's automatic chunking cannot size those)."""
+#: The most chunks a new array gets. Dask keeps an array's chunk sizes in tuples, one
+#: entry per chunk, and builds, names and checks them in Python at every operation: an
+#: array of 2**47 float64 elements in chunks of 128 MiB would be 2**23 chunks, seconds
+#: and hundreds of MB before anything is computed. Past ``MAX_CHUNKS`` chunks (512 GiB of
+#: float64 at the default ``array.chunk-size``), a new array's chunks grow with it.
+MAX_CHUNKS = 2**12
+
+
+def chunks_for(shape: tuple, dtype: DType) -> tuple[int, ...]:
+    """The chunking of a new array of ``shape`` and ``dtype`` (``set_chunks``): one size
+    per axis, every chunk of an axis that size but the last (so a chunk's position is
+    its block index times the sizes), at most ``MAX_CHUNKS`` chunks; one chunk when the
+    array is empty (Dask's automatic chunking cannot size those)."""
     if 0 in shape:
-        return -1
+        return tuple(max(n, 1) for n in shape)
     c = _CHUNKS[0]
     if callable(c):
         c = c(tuple(shape), dtype.itemsize)
@@ -80,7 +93,33 @@ def chunks_for(shape: tuple, dtype: DType) -> Any:
             c = tuple(auto[a] if v == "auto" and auto != "auto" else v for a, v in enumerate(c))
     elif isinstance(c, (tuple, list)):
         c = tuple(c) if len(c) == len(shape) else "auto"
-    return _rows(shape, dtype.itemsize) if c == "auto" else c
+    return _capped(_sizes(_rows(shape, dtype.itemsize) if c == "auto" else c, shape, dtype.itemsize), shape)
+
+
+def _sizes(spec: Any, shape: tuple, itemsize: int) -> tuple[int, ...]:
+    """One chunk size per axis for the chunking ``spec`` ("auto", an int, or an entry per
+    axis: an int, -1 or None for the whole axis, "auto", or explicit sizes, whose largest
+    is taken), "auto" sized by Dask's own rule within ``array.chunk-size``."""
+    per_axis = [spec] * len(shape) if not isinstance(spec, (tuple, list)) else list(spec)
+    per_axis = [n if v is None or v == -1 else v for v, n in zip(per_axis, shape)]
+    if "auto" in per_axis:  # (Dask gives a short axis as a tuple of its one size)
+        per_axis = list(da.core.auto_chunks(per_axis, shape, chunk_bytes(), np.dtype(f"V{itemsize}")))
+    return tuple(max(1, min(int(max(v) if isinstance(v, (tuple, list)) else v), n)) for v, n in zip(per_axis, shape))
+
+
+def _capped(sizes: tuple[int, ...], shape: tuple) -> tuple[int, ...]:
+    """``sizes`` grown, from the last axis cut into several chunks towards the first
+    (a chunk stays a run of consecutive elements in C order), until the array has at
+    most ``MAX_CHUNKS`` chunks."""
+    out = list(sizes)
+    for ax in reversed(range(len(shape))):
+        count = math.prod(-(-n // s) for n, s in zip(shape, out))
+        if count <= MAX_CHUNKS:
+            break
+        blocks = -(-shape[ax] // out[ax])
+        fewer = max(1, blocks * MAX_CHUNKS // count)
+        out[ax] = -(-shape[ax] // fewer)
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ tensors

@@ -17,7 +17,6 @@ out by a View.
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 import mmap
 import os
@@ -27,7 +26,6 @@ import dask
 import dask.array as da
 import numpy as np
 from dask.base import tokenize
-from dask.highlevelgraph import HighLevelGraph
 
 from ...dtype import DType
 from ...tensor import Tensor
@@ -112,12 +110,15 @@ class Creation:
     def _indexed(self, dtype: DType, num: int, step: Any) -> Tensor:
         """A 1-D tensor whose chunk of elements ``i0 .. i1 - 1`` is ``step(i0, i1)``."""
         nd = _NP[dtype]
-        chunks = da.core.normalize_chunks(chunks_for((num,), dtype), (num,), dtype=nd)
-        # Each chunk's task reads one number, the index of its first element: with an
-        # input each, Dask's scheduler orders the chunks next to their consumers (tasks
-        # with no input at all are started first, all of them, when a rechunk follows).
-        first = da.from_array(np.asarray(tuple(itertools.accumulate(chunks[0][:-1], initial=0)), np.int64), chunks=1)
-        r = da.map_blocks(functools.partial(steps.from_first, step), first, chunks=chunks, dtype=nd, meta=meta_of(nd, 1))
+        (size,) = chunks_for((num,), dtype)
+        chunks = da.core.normalize_chunks((size,), (num,))
+        # Each chunk's task reads one number, the index of its first element, from a
+        # small chunk-index array (one task per chunk, at most MAX_CHUNKS): with an
+        # input of its own each, Dask's scheduler orders the chunks next to their
+        # consumers (tasks with no input at all, or one input they all share, are started
+        # first, all of them, when a rechunk follows). The chunks' layer is Blockwise.
+        first = da.from_array(np.arange(len(chunks[0]), dtype=np.int64) * size, chunks=1)
+        r = da.map_blocks(functools.partial(steps.from_first, step, size, num), first, chunks=chunks, dtype=nd, meta=meta_of(nd, 1))
         return tensor(r, dtype, self)
 
     def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
@@ -132,8 +133,9 @@ class Creation:
         nd = _NP[dtype]
         if n == 0 or m == 0:
             return self.buffer(dtype, (n, m))
-        chunks = da.core.normalize_chunks(chunks_for((n, m), dtype), (n, m), dtype=nd)
-        r = da.map_blocks(functools.partial(steps.eye_block, k, nd), chunks=chunks, dtype=nd, meta=meta_of(nd, 2))
+        sizes = chunks_for((n, m), dtype)
+        chunks = da.core.normalize_chunks(sizes, (n, m))
+        r = da.map_blocks(functools.partial(steps.eye_block, k, nd, (n, m), sizes), chunks=chunks, dtype=nd, meta=meta_of(nd, 2))
         return tensor(r, dtype, self)
 
     def _triangle(self, x: Tensor, k: int, lower: bool) -> Tensor:
@@ -269,6 +271,13 @@ class Creation:
         k0, k1 = self._key_words(key)  # type: ignore[attr-defined]
         return tensor(self._drawn(_threefry.random_bits, (k0, k1), shape, _NP[dtype], tag, _NP[dtype]), dtype, self)
 
+    def random_uniform(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
+        shape = tuple(shape)
+        if 0 in shape:
+            return self._eager("random_uniform", (key,), {"shape": shape, "dtype": dtype})  # type: ignore[attr-defined]
+        k0, k1 = self._key_words(key)  # type: ignore[attr-defined]
+        return tensor(self._drawn(_threefry.uniform, (k0, k1), shape, _NP[dtype], 0, _NP[dtype]), dtype, self)
+
     def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
         shape = tuple(shape)
         if 0 in shape:
@@ -278,14 +287,10 @@ class Creation:
 
     def _drawn(self, fn: Any, args: tuple, shape: tuple, nd: np.dtype, tag: Any, out: np.dtype) -> Any:
         """A dask array of ``shape`` whose chunk at ``box`` is ``fn(*args, shape, nd, tag,
-        box)``: computed from its position alone, so every chunk depends on nothing."""
-        chunks = da.core.normalize_chunks(chunks_for(shape, _FROM_NP[out]), shape, dtype=out)
-        name = "nx-random-" + tokenize(fn.__name__, args, shape, nd.str, tag, chunks)
-        starts = [tuple(itertools.accumulate(c, initial=0)) for c in chunks]
-        layer: dict = {
-            (name, *ids): (fn, *args, shape, nd, tag, tuple((st[i], st[i + 1]) for st, i in zip(starts, ids)))
-            for ids in itertools.product(*(range(len(c)) for c in chunks))
-        }
-        graph = HighLevelGraph.from_collections(name, layer, dependencies=())
-        return da.Array(graph, name, chunks, meta=meta_of(out, len(shape)))
-
+        box)``: computed from its position alone (its block id times the chunk sizes), so
+        every chunk depends on nothing, and the graph is one Blockwise layer."""
+        sizes = chunks_for(shape, _FROM_NP[out])
+        chunks = da.core.normalize_chunks(sizes, shape)
+        block = functools.partial(steps.drawn_block, fn, args, shape, nd, tag, sizes)
+        name = "nx-random-" + tokenize(fn.__name__, args, shape, nd.str, tag, sizes)
+        return da.map_blocks(block, chunks=chunks, dtype=out, meta=meta_of(out, len(shape)), name=name)

@@ -43,16 +43,27 @@ def reshape(a: Any, shape: tuple) -> Any:
     shape = tuple(shape)
     if a.shape == shape:
         return a
+    if a.size == 0:
+        # No element to move: Dask cannot split or merge the chunks of an empty array
+        # whose shape has other zero-length axes (a (0, 2) broadcast to (0,) raised).
+        return da.empty(shape, dtype=a.dtype)
     try:
         return a.reshape(shape)
     except (NotImplementedError, ValueError):
         return a.reshape(-1).reshape(shape)
 
 
+#: The operators that call the indexing primitives, and name themselves in front of an
+#: error those raise at once. An index checked only when its chunks are computed is out
+#: of their reach: its error carries the operator's name itself, as on the CPU device.
+_OPERATOR = {"index": "__getitem__", "index_put": "__setitem__"}
+
+
 def index_values(prim: str, t: Any, axis: int, n: int) -> Any:
     """An index tensor (or a Python int) as int64 values into an axis of ``n``, negative
     ones counted from the end: a NumPy array when known (checked now: IndexError naming
-    ``prim``), else a dask array whose chunks are checked when computed."""
+    ``prim``), else a dask array whose chunks are checked when computed (IndexError
+    naming the public function: ``prim``, or the operator that calls it)."""
     if isinstance(t, int):
         return np.asarray(t + n if t < 0 else t, np.int64)
     if isinstance(t, np.ndarray):  # coordinates of a mask: in range already
@@ -60,7 +71,7 @@ def index_values(prim: str, t: Any, axis: int, n: int) -> Any:
     k = known(t.arr)
     if k is not None:
         return steps.in_bounds(prim, axis, n, np.asarray(k))
-    return t.arr.map_blocks(functools.partial(steps.in_bounds, prim, axis, n), dtype=np.int64, meta=meta_of(np.dtype(np.int64), t.ndim))
+    return t.arr.map_blocks(functools.partial(steps.in_bounds, _OPERATOR.get(prim, prim), axis, n), dtype=np.int64, meta=meta_of(np.dtype(np.int64), t.ndim))
 
 
 def _select(a: Any, axis: int, idx: Any) -> Any:
@@ -295,7 +306,11 @@ class Indexing:
             return tensor(r.arr.reshape(()), r.dtype, self)
         ind = tuple(range(x2.ndim))
         k = x2.ndim
-        step = functools.partial(steps.search_part, side, (x1.dtype, x2.dtype))
+        if x1.arr.numblocks[0] == 1:  # each chunk of x2 searched in all of x1: no sum (a Blockwise layer)
+            step = functools.partial(steps.search_part, side, (x1.dtype, x2.dtype), False)
+            r = da.blockwise(step, ind, x2.arr, ind, x1.arr, (k,), dtype=np.int64, concatenate=True, meta=meta_of(np.dtype(np.int64), k))
+            return tensor(r, _i64(), self)
+        step = functools.partial(steps.search_part, side, (x1.dtype, x2.dtype), True)
         parts = da.blockwise(step, ind + (k,), x2.arr, ind, x1.arr, (k,), dtype=np.int64, adjust_chunks={k: 1}, meta=meta_of(np.dtype(np.int64), k + 1))
         return tensor(parts.sum(axis=-1, dtype=np.int64), _i64(), self)
 
@@ -341,6 +356,15 @@ class Indexing:
 
     def unique(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor]:
         return self._eager("unique", (x,), {})  # type: ignore[attr-defined]
+
+    def unique_values(self, x: Tensor) -> Tensor:
+        return self._eager("unique_values", (x,), {})  # type: ignore[attr-defined]
+
+    def unique_counts(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        return self._eager("unique_counts", (x,), {})  # type: ignore[attr-defined]
+
+    def unique_inverse(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        return self._eager("unique_inverse", (x,), {})  # type: ignore[attr-defined]
 
 
 _LAZY = object()

@@ -127,11 +127,23 @@ def var_aggregate(moments: np.dtype, divisor: float, p: np.ndarray, axis: Any = 
     return np.true_divide(m2, float(divisor))
 
 
-def from_first(step: Any, first: np.ndarray, block_info: Any = None) -> np.ndarray:
+def box_of(block_id: tuple[int, ...], shape: tuple[int, ...], sizes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The (start, stop) of each axis of the chunk at ``block_id``, in an array of
+    ``shape`` whose chunks have ``sizes`` (the last of an axis shorter)."""
+    return tuple((i * s, min((i + 1) * s, n)) for i, s, n in zip(block_id, sizes, shape))
+
+
+def from_first(step: Any, size: int, num: int, first: np.ndarray) -> np.ndarray:
     """``step(i0, i1)`` for the 1-D chunk of elements ``i0 .. i1 - 1`` (``first`` holds
-    ``i0``; its length comes from the chunk's shape)."""
+    ``i0``; chunks of ``size`` of ``num`` elements)."""
     i0 = int(first[0])
-    return step(i0, i0 + block_info[None]["chunk-shape"][0])
+    return step(i0, min(i0 + size, num))
+
+
+def drawn_block(fn: Any, args: tuple, shape: tuple, nd: np.dtype, tag: Any, sizes: tuple, block_id: Any = None) -> np.ndarray:
+    """``fn(*args, shape, nd, tag, box)`` for the chunk at ``block_id`` (its ``box``): the
+    random numbers of a chunk, from its position alone."""
+    return fn(*args, shape, nd, tag, box_of(block_id, shape, sizes))
 
 
 def arange_block(nd: np.dtype, start: Any, step: Any, i0: int, i1: int) -> np.ndarray:
@@ -275,11 +287,11 @@ def put_block(shape: tuple, offsets: tuple, b: np.ndarray, positions: np.ndarray
     return take_positions(b, positions, scalar if values is None else values, offsets, shape)
 
 
-def search_part(side: Any, kinds: tuple, b2: np.ndarray, b1: np.ndarray) -> np.ndarray:
+def search_part(side: Any, kinds: tuple, extra_axis: bool, b2: np.ndarray, b1: np.ndarray) -> np.ndarray:
     """How many elements of the sorted chunk ``b1`` go before each element of ``b2``
-    (``side`` as searchsorted's), as an extra last axis of one."""
-    r = KERNELS.searchsorted(_native(b1, kinds[0], KERNELS), _native(b2, kinds[1], KERNELS), side=side)
-    return _nd(r)[..., None]
+    (``side`` as searchsorted's), as an extra last axis of one with ``extra_axis``."""
+    r = _nd(KERNELS.searchsorted(_native(b1, kinds[0], KERNELS), _native(b2, kinds[1], KERNELS), side=side))
+    return r[..., None] if extra_axis else r
 
 
 def isin_part(invert: bool, kinds: tuple, b1: np.ndarray, b2: np.ndarray) -> np.ndarray:
@@ -372,8 +384,9 @@ def linspace_block(start: Any, stop: Any, num: int, endpoint: bool, nd: np.dtype
         return y.astype(nd, copy=False)
 
 
-def eye_block(k: int, nd: np.dtype, block_info: Any = None) -> np.ndarray:
-    (r0, r1), (c0, c1) = block_info[None]["array-location"]
+def eye_block(k: int, nd: np.dtype, shape: tuple, sizes: tuple, block_id: Any = None) -> np.ndarray:
+    """The chunk at ``block_id`` of ``eye(*shape, k=k)`` in chunks of ``sizes``."""
+    (r0, r1), (c0, c1) = box_of(block_id, shape, sizes)
     out = np.zeros((r1 - r0, c1 - c0), nd)
     i = np.arange(r0, r1)
     j = i + k

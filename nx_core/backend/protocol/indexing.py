@@ -116,6 +116,22 @@ class IndexingPrimitives(Protocol):
         distinct values, int64 index of each value's first occurrence, int64 inverse
         indices (flat), int64 counts; every NaN is distinct."""
 
+    # The standard's unique_values, unique_counts and unique_inverse need only part of
+    # ``unique``'s results: each has its own primitive, beside ``unique``, so that an
+    # engine can take its cheaper path (one unstable sort instead of a stable argsort,
+    # no first-occurrence indices).
+    def unique_values(self, x: Tensor) -> Tensor:
+        """Frontend guarantees: nothing. Backend must: ``unique``'s values (sorted,
+        distinct, every NaN distinct)."""
+
+    def unique_counts(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        """Frontend guarantees: nothing. Backend must: ``unique``'s values and int64
+        counts."""
+
+    def unique_inverse(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        """Frontend guarantees: nothing. Backend must: ``unique``'s values and int64
+        inverse indices (flat)."""
+
     def isin(self, x1: Tensor, x2: Tensor, *, invert: bool = False) -> Tensor:
         """Frontend guarantees: comparable dtypes. Backend must: bool of x1's shape,
         whether each element equals some element of ``x2`` (negated when ``invert``)."""

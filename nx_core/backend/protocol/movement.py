@@ -136,6 +136,13 @@ class MovementPrimitives(Protocol):
         the other; True where it cannot tell is allowed. A backend whose buffers are
         never written in place answers False."""
 
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor:
+        """Frontend guarantees: ``t`` and ``region`` are this backend's, neither masked.
+        Backend must: a bool tensor of t's shape, True where t's element shares memory
+        with an element of ``region`` (after a write through ``region``, the elements
+        of ``t`` it changed). A backend whose buffers are never written in place
+        answers all False."""
+
     def assign_at(self, dst: Tensor, key: tuple, src: Tensor | Scalar) -> Tensor:
         """Frontend guarantees: ``key`` is a basic key as ``basic_view`` takes it, with
         ints in range; ``src`` has the shape of ``basic_view(dst, key)`` and dst's dtype,

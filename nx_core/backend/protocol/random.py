@@ -38,6 +38,14 @@ class RandomPrimitives(Protocol):
         uint64: the same bits whatever the backend, and whatever part of the result is
         computed first or alone (a lazy backend computes any block on its own)."""
 
+    def random_uniform(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
+        """Frontend guarantees: as ``random_normal``. Backend must: a fresh C-contiguous
+        tensor of uniforms in [0, 1) whose element ``i`` is ``f - 1``, ``f`` the float in
+        [1, 2) whose mantissa is the top 52 (float64) or 23 (float32) bits of element
+        ``i`` of ``random_bits`` in uint64 (float64) or uint32 (float32), tag 0
+        (``nx_core.backend._threefry.uniform`` is the reference): the same values whatever
+        the backend, and whatever part of the result is computed first or alone."""
+
     def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
         """Frontend guarantees: ``key`` uint32 of shape ``(2,)``; ``shape`` non-negative
         ints with fewer than 2**62 elements; ``dtype`` float32 or float64. Backend must: a

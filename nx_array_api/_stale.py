@@ -1,0 +1,285 @@
+"""Strict mode's stale arrays: a write through shared memory is allowed, a read of what
+it changed through another array is not.
+
+Two arrays share memory when one is a view of the other (``x[1:3]``, ``x.T``,
+``reshape``, ...). NumPy and PyTorch then see a write through one in the other; JAX has no
+in-place writes and some libraries copy where nx views, so code that relies on either
+outcome is not portable. In the strict namespace a write through an array (``x[k] = v``,
+``x += y``) is allowed; each other live array whose elements it changed becomes *stale*
+for those elements, and reading them (any operation: arithmetic, indexing, conversion,
+``repr``, NumPy or DLPack export, a namespace function) is a ValueError naming the read
+and the line of the write. Code that writes through a view and never reads the other
+array again (``Vt = V.T; Vt *= s``), ``a[k] += v`` and ``x[1:] = x[:-1]`` stay allowed.
+
+The rules:
+
+* the write through ``w`` changes the elements of ``w`` it wrote (all of ``w`` for an
+  in-place operator and a boolean-mask key); every other live array whose memory those
+  elements are in becomes stale for its elements among them (``overlap``, by address);
+* writing through a stale array itself re-defines the elements it writes: they are
+  fresh again in it (and the arrays sharing them become stale in turn);
+* an array made after the write, from a fresh array, is fresh; taking a view of stale
+  elements is a read.
+
+How: an array that becomes stale keeps its ``arr`` (the backend's array of its elements)
+in a :class:`Stale` record that takes its place, so every read of its elements, which
+goes through ``arr`` whatever the function, meets the record instead; a read of a part of
+it (``x[i]``) is checked against the stale elements (``marks``). While nothing is stale
+this costs nothing: no check runs on any read. The other live arrays are looked for in
+the callers' variables (and one level into their lists, tuples, dicts and objects), only
+when the backend says that another object shares the written array's memory
+(``aliased``); an array held nowhere on the stack is not found, and so not marked.
+
+The raise goes through :func:`stale_read`, the one place a reporting mode can replace.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import nx_core
+from nx_core.dtype import uint8
+from nx_core.tensor import Tensor
+
+from ._array_object import StrictArray
+
+__all__ = ["Stale", "stale_read", "open_for_write", "close", "written", "site"]
+
+#: The directories of nx's own code: frames there are not the user's.
+_NX = (os.path.dirname(nx_core.__file__) + os.sep, os.path.dirname(__file__) + os.sep)
+#: The modules of the engines, whose frames between nx's are nx's work, not the user's.
+_ENGINES = ("numpy.", "dask.")
+#: The most writes one array's marks tell apart; later ones share the last mark.
+_MAX_SITES = 255
+#: How many entries of a list, tuple, dict or object's attributes the search reads.
+_MAX_ITEMS = 64
+#: The names of nx's wrappers' code, which say nothing of the function.
+_WRAPPERS = frozenset({"method", "f", "op", "fn", "wrapper", "inner", "forward", "reflected"})
+#: The public names of nx functions whose code is named otherwise.
+_PUBLIC = {"getitem": "__getitem__", "getitem_strict": "__getitem__", "setitem": "__setitem__", "setitem_strict": "__setitem__"}
+
+
+def stale_read(name: str, site: str) -> None:
+    """The read ``name`` of elements that the write at ``site`` changed through another
+    array: ValueError. (A reporting mode may replace this function; when it returns, the
+    read goes on with the elements as they are, as the drop-in namespace reads them.)"""
+    raise ValueError(
+        f"{name}: reading elements of an array that the write at {site} changed through another array "
+        "sharing its memory; whether a write through a view is seen by its base (and the reverse) is not "
+        "portable (strict mode: NumPy and PyTorch see it, JAX has no views). Read the array the write went "
+        "through, or copy before writing (asarray(x, copy=True))"
+    )
+
+
+class Stale:
+    """What a stale array holds in place of its ``arr``: the backend array itself
+    (``arr``), the array's stale elements (``marks``, a uint8 array of its shape: 0 for
+    fresh, k for changed by the write at ``sites[k - 1]``). Any use of it as the backend's
+    array is a read (:func:`stale_read`), but indexing that selects fresh elements only
+    (the backend's ``basic_view``: ``x[i]``, ``x[1:3]``)."""
+
+    __slots__ = ("arr", "marks", "sites")
+
+    def __init__(self, arr: Any, marks: Tensor) -> None:
+        self.arr = arr
+        self.marks = marks
+        self.sites: list[str] = []
+
+    def _read(self, region: Tensor | None = None) -> Any:
+        m = self.marks if region is None else region
+        k = _max(m)
+        if k:
+            stale_read(_reader(), self.sites[k - 1])
+        return self.arr
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("__") and attr.endswith("__") and attr not in _ARRAY_PROTOCOLS:
+            raise AttributeError(attr)  # (copy, pickle and the like probing the record)
+        return getattr(self._read(), attr)
+
+    def __getitem__(self, key: Any) -> Any:
+        if type(key) is not tuple:
+            key = (key,)
+        if all(k is None or k is Ellipsis or type(k) is int or type(k) is slice for k in key):
+            m = self.marks
+            return self._read(m.backend.basic_view(m, key))[key]
+        return self._read()[key]
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._read()[key] = value
+
+    def __array__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._read().__array__(*args, **kwargs)
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def __iter__(self) -> Any:
+        return iter(self._read())
+
+    def __bool__(self) -> bool:
+        return bool(self._read())
+
+    def __float__(self) -> float:
+        return float(self._read())
+
+    def __int__(self) -> int:
+        return int(self._read())
+
+    def __index__(self) -> int:
+        return self._read().__index__()
+
+    def __complex__(self) -> complex:
+        return complex(self._read())
+
+
+#: The protocols by which an engine reads an object as an array (its ``__getattr__``
+#: answers for them).
+_ARRAY_PROTOCOLS = frozenset({"__array_interface__", "__array_struct__", "__dlpack__", "__dlpack_device__", "__cuda_array_interface__"})
+
+
+def _max(m: Tensor) -> int:
+    """The largest mark in ``m`` (0 when it is empty)."""
+    if not m.numel:
+        return 0
+    B = m.backend
+    return int(B.item(B.reduce_max(m, axes=tuple(range(m.ndim)))))
+
+
+def _reader() -> str:
+    """The name of the nx function the user called: the outermost nx frame's ``name``
+    variable, or its code's name, or, for a wrapper's code (``method``), the ``name`` of
+    the outermost nx frame that has one."""
+    frames = []
+    f = sys._getframe(1)
+    while f is not None:
+        if f.f_code.co_filename.startswith(_NX):
+            frames.append(f)
+        elif not str(f.f_globals.get("__name__")).startswith(_ENGINES):
+            break
+        f = f.f_back
+    named = [n for n in (g.f_locals.get("name") for g in frames) if type(n) is str]
+    outer = frames[-1].f_code.co_name if frames else "read"
+    n = frames[-1].f_locals.get("name") if frames else None
+    if type(n) is str:
+        return n
+    if outer in _WRAPPERS and named:
+        return named[-1]
+    return _PUBLIC.get(outer, outer)
+
+
+def site() -> str:
+    """``file:line`` of the innermost frame outside nx: where the user's code wrote."""
+    f = sys._getframe(1)
+    while f is not None and f.f_code.co_filename.startswith(_NX):
+        f = f.f_back
+    return "an unknown line" if f is None else f"{f.f_code.co_filename}:{f.f_lineno}"
+
+
+# ------------------------------------------------------------------ writes
+def open_for_write(x: Any) -> Stale | None:
+    """Before a write through ``x``: a stale ``x`` gets its array back for the write
+    (returned: its record, for :func:`written` or :func:`close`)."""
+    rec = x.arr
+    if rec.__class__ is not Stale:
+        return None
+    x.arr, rec.arr = rec.arr, None
+    return rec
+
+
+def close(x: Any, rec: Stale | None) -> None:
+    """After a write through ``x`` that failed: ``x`` as it was."""
+    if rec is not None:
+        rec.arr, x.arr = x.arr, rec
+
+
+def written(x: Any, key: Any, operand: Any, rec: Stale | None) -> None:
+    """After the write ``x[key] = operand`` (``key`` ``...`` for all of x, as an in-place
+    operator writes): the elements it wrote are fresh in ``x``; each other live array
+    sharing them is stale for them. The operand, read before the write, does not count
+    (``x[1:] = x[:-1]``; ``a[k] = tmp`` closing ``a[k] += v``)."""
+    B = x.backend
+    if B.aliased(x, (operand,) if isinstance(operand, Tensor) else ()):
+        w = x if _is_mask(key) else x[key]
+        where = site()
+        for c in _live(x, w, operand):
+            m = B.overlap(c, w) if c.arr.__class__ is not Stale else _overlap_stale(c, w)
+            if _max(m):
+                _mark(c, m, where)
+    if rec is not None:
+        rec.marks[key] = 0
+        if _max(rec.marks):
+            rec.arr, x.arr = x.arr, rec
+        # (otherwise x is fresh: it keeps its array, and the record goes)
+
+
+def _is_mask(key: Any) -> bool:
+    return isinstance(key, Tensor) or (type(key) is tuple and any(isinstance(k, Tensor) for k in key))
+
+
+def _overlap_stale(c: Any, w: Any) -> Tensor:
+    rec = c.arr
+    c.arr = rec.arr
+    try:
+        return c.backend.overlap(c, w)
+    finally:
+        c.arr = rec
+
+
+def _mark(c: Any, m: Tensor, where: str) -> None:
+    """Marks the elements of ``c`` where ``m`` is True stale, as changed at ``where``."""
+    B = c.backend
+    rec = c.arr
+    if rec.__class__ is not Stale:
+        rec = Stale(rec, B.full(uint8, c.shape, 0))
+        c.arr = rec
+        for cached in ("_buffer", "_view"):  # the layout is worked out from arr again: a read
+            try:
+                delattr(c, cached)
+            except AttributeError:
+                pass
+    if len(rec.sites) < _MAX_SITES:
+        rec.sites.append(where)
+    else:
+        rec.sites[-1] = where
+    rec.marks = B.where(m, len(rec.sites), rec.marks)
+
+
+def _live(x: Any, w: Any, operand: Any) -> list:
+    """The strict arrays other than ``x``, ``w`` and ``operand`` on x's backend that the
+    callers' frames (outside nx, up to the test runner's) hold: in a variable, or one
+    level into a list, tuple, dict or object's attributes."""
+    B = x.backend
+    found: dict[int, Any] = {}
+
+    def take(v: Any) -> None:
+        if isinstance(v, StrictArray) and v is not x and v is not w and v is not operand and v.backend is B and v.arr is not None:
+            found[id(v)] = v
+
+    f = sys._getframe(2)
+    while f is not None:
+        if not f.f_code.co_filename.startswith(_NX):
+            if str(f.f_globals.get("__name__")).startswith(("_pytest", "pluggy")):
+                break
+            for v in list(f.f_locals.values()):
+                c = type(v)
+                if c is list or c is tuple:
+                    for e in v[:_MAX_ITEMS]:
+                        take(e)
+                elif c is dict:
+                    for e in list(v.values())[:_MAX_ITEMS]:
+                        take(e)
+                elif isinstance(v, StrictArray):
+                    take(v)
+                else:
+                    try:  # (any object: its __getattr__ may do anything)
+                        d = object.__getattribute__(v, "__dict__")
+                    except Exception:  # noqa: BLE001 - an object without attributes to look in
+                        continue
+                    if type(d) is dict:
+                        for e in list(d.values())[:_MAX_ITEMS]:
+                            take(e)
+        f = f.f_back
+    return list(found.values())
