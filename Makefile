@@ -106,6 +106,46 @@ consumers-scipy: $(STAMP)
 	  $(PY) -m pytest -p scipy_on_nx --pyargs $(SCIPY_SUBMODULES) -m array_api_backends \
 	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider $(REPORT_ARGS) $(ARGS)
 
+# A consumer's own test suite, unchanged, on nx's strict namespace served as array_api_strict
+# (pytest -p nx_array_api.strict.pytest_plugin: no harness; docs/strict-mode.md, "Run your
+# test suite on nx"). AS_STRICT=real runs the same command on array-api-strict itself. Each
+# run writes .consumers/<suite>-<nx|real>.xml (JUnit); `make consumers-compare SUITE=<suite>`
+# compares the two runs by test id (tests/consumers/compare_ids.py) and fails on a test that
+# fails on nx only.
+AS_STRICT ?= nx
+AS_STRICT_WORKERS ?= 2
+SUITE ?= xpx
+_SERVED = $(if $(filter real,$(AS_STRICT)),,-p nx_array_api.strict.pytest_plugin)
+_AS_STRICT_RUN = $(PY) -m pytest $(_SERVED) -q -n $(AS_STRICT_WORKERS) -p no:cacheprovider
+_JUNIT = --junitxml=$(CURDIR)/.consumers/$(1)-$(AS_STRICT).xml
+# (pytest creates the report's folder)
+.PHONY: consumers-sklearn-as-strict consumers-xpx-as-strict consumers-scipy-as-strict consumers-marray-as-strict consumers-compare
+
+# scikit-learn's array_api_strict parametrizations (and its other array-API tests)
+SKLEARN_K ?= array_api or array_namespace
+consumers-sklearn-as-strict: $(STAMP)
+	SCIPY_ARRAY_API=1 $(_AS_STRICT_RUN) --pyargs sklearn -k "$(SKLEARN_K)" $(call _JUNIT,sklearn) $(ARGS)
+
+# array-api-extra's suite on its array_api_strict backends; its own pytest settings
+# (strict xfails, warnings are errors; its markers are not registered outside its repository)
+consumers-xpx-as-strict: $(STAMP)
+	$(_AS_STRICT_RUN) --pyargs array_api_extra.tests.main -k "array_api_strict" -o xfail_strict=true \
+	  -W error -W ignore::pytest.PytestUnknownMarkWarning $(call _JUNIT,xpx) $(ARGS)
+
+# SciPy's xp tests with its array_api_strict backend only
+consumers-scipy-as-strict: $(STAMP)
+	SCIPY_ARRAY_API='["array_api_strict"]' $(_AS_STRICT_RUN) --pyargs $(SCIPY_SUBMODULES) \
+	  -m array_api_backends $(call _JUNIT,scipy) $(ARGS)
+
+# marray 0.0.12's suite (a folder of its wheel without an __init__.py, hence its path) but
+# its NumPy parametrization (ids [numpy-...]; its other one is [array_api_strict-...])
+consumers-marray-as-strict: $(STAMP)
+	$(_AS_STRICT_RUN) $$($(PY) -c "import marray, os; print(os.path.dirname(marray.__file__))")/tests \
+	  -k "not numpy" $(call _JUNIT,marray) $(ARGS)
+
+consumers-compare:
+	$(PY) tests/consumers/compare_ids.py .consumers/$(SUITE)-real.xml .consumers/$(SUITE)-nx.xml $(ARGS)
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
 

@@ -26,6 +26,9 @@ from ._flags import DROPIN, STRICT
 
 __all__ = ["Array", "StrictArray", "Device"]
 
+#: The strict namespace's own module name; another while it is served under another.
+_STRICT_NAME = STRICT.name
+
 
 class _DLDeviceType(enum.IntEnum):
     CPU = 1
@@ -198,8 +201,13 @@ class Array(Tensor, metaclass=_Private):
         if self.size == 0 and self.ndim > 1:
             body = f"[], shape={self.shape}"
         dev = self.backend.device
-        where = "" if dev is _DEFAULT_DEVICE_OF[type(self)] else f", device={dev.name!r}"
-        return f"{prefix}{body}, dtype={self.dtype.name}{where})"
+        dtype, device = self._repr_names(dev)
+        where = "" if dev is _DEFAULT_DEVICE_OF[type(self)] else f", device={device}"
+        return f"{prefix}{body}, dtype={dtype}{where})"
+
+    def _repr_names(self, dev: Device) -> tuple[str, str]:
+        """How ``repr`` writes the array's dtype and (not the default) device."""
+        return self.dtype.name, repr(dev.name)
 
     def __str__(self) -> str:
         return self.backend.format(self)
@@ -239,6 +247,14 @@ class StrictArray(Array):
         if api_version is not None:
             STRICT.set(api_version=api_version)
         return _namespace_module(self)
+
+    def _repr_names(self, dev: Device) -> tuple[str, str]:
+        """Served as array_api_strict (``serve_as_array_api_strict``), as array-api-strict
+        writes them: ``dtype=array_api_strict.int64``,
+        ``device=array_api_strict.Device('device1')``; nx's otherwise."""
+        if STRICT.name == _STRICT_NAME:
+            return Array._repr_names(self, dev)
+        return f"{STRICT.name}.{self.dtype.name}", repr(dev)
 
     def _scalar(self, name: str, kinds: str) -> Any:
         if self.shape:

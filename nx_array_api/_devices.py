@@ -55,7 +55,7 @@ class StrictDevice(Device):
             raise ValueError(f"Device: unsupported device {device!r}; the strict namespace's devices are {names}") from None
 
     def __repr__(self) -> str:
-        return f"nx_array_api.strict.Device({self.name!r})"
+        return f"{STRICT.name}.Device({self.name!r})"  # array_api_strict.Device(...) while served as array_api_strict
 
 
 def _strict(name: str, unsupported: tuple[DType, ...] = (), backend: str = "numpy") -> Device:

@@ -20,6 +20,11 @@ array shares (docs/strict-mode.md).
 The strict and the drop-in namespaces live side by side in one process: each array
 belongs to the namespace that made it (its ``__array_namespace__()``), each namespace has
 its own flags, and arrays of the two never mix (they are on different devices).
+
+``serve_as_array_api_strict()`` (and ``pytest -p nx_array_api.strict.pytest_plugin``)
+makes ``import array_api_strict`` give this namespace, under that name, so that a test
+suite written for array-api-strict runs on nx unchanged; it is not in ``__all__``, which
+lists array-api-strict's names.
 """
 
 from __future__ import annotations
@@ -66,6 +71,7 @@ from .._statistical_functions import __all__ as _sf
 from .._utility_functions import *  # noqa: F401,F403
 from .._utility_functions import __all__ as _uf
 from ._bound import *  # noqa: F401,F403
+from ._serve import serve_as_array_api_strict  # noqa: F401
 from . import fft as _fft  # noqa: E402
 from . import linalg as _linalg  # noqa: E402
 

@@ -30,7 +30,7 @@ import sys
 import types
 from typing import Any, Callable
 
-import pytest
+import nx_array_api.strict.pytest_plugin
 
 NAME = "nx_array_api.strict"
 STRICT = "array_api_strict"
@@ -72,13 +72,5 @@ def recognise_function(func: Callable[..., Any], replacement: Callable[..., Any]
     _recognise_function(func, replacement)
 
 
-def carry_warning_filters(items: list[Any]) -> None:
-    """Adds to each test whose ``filterwarnings`` marks name array-api-strict's module
-    the same filters for ``nx_core``, where nx calls NumPy."""
-    for item in items:
-        for mark in list(item.iter_markers("filterwarnings")):
-            for arg in mark.args:
-                parts = arg.split(":")
-                if len(parts) >= 4 and parts[3].strip().startswith(STRICT):
-                    parts[3] = "nx_core"
-                    item.add_marker(pytest.mark.filterwarnings(":".join(parts)))
+#: The consumer's warning filters for array-api-strict's modules, carried to nx_core's.
+carry_warning_filters = nx_array_api.strict.pytest_plugin.carry_warning_filters
