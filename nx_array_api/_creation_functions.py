@@ -84,17 +84,18 @@ def _check_copy(name: str, copy: Any) -> None:
         raise TypeError(f"{name}: copy must be None, True or False, got {type(copy).__name__}")
 
 
-def _shape(name: str, shape: Any, dtype: DType) -> tuple[int, ...]:
-    """``shape`` (an int or a sequence of ints) as a tuple an array of ``dtype`` can have."""
+def _shape(name: str, shape: Any, dtype: DType, strict: bool = False) -> tuple[int, ...]:
+    """``shape`` (an int or a sequence of ints) as a tuple an array of ``dtype`` can have;
+    ``strict`` (the strict namespace, as array-api-strict): a bool is no dimension."""
     n = plain_size(shape)
     if n >= 0:
         if 0 < n * dtype.itemsize < _SMALL:
             return shape  # the common case: a small, non-empty shape of ints
         return check_shape(name, shape, dtype.itemsize)
     if isinstance(shape, (tuple, list)):
-        dims = tuple(as_int(name, d, "shape entries") for d in shape)
+        dims = tuple(as_int(name, d, "shape entries", allow_bool=not strict) for d in shape)
     else:
-        dims = (as_int(name, shape, "shape"),)
+        dims = (as_int(name, shape, "shape", allow_bool=not strict),)
     for d in dims:
         if d < 0:
             raise ValueError(f"{name}: negative dimensions are not allowed, got shape {dims}")
@@ -437,7 +438,7 @@ def _fill_tensor(name: str, dev: Device, shape: Any, fill_value: Any, dtype: Any
         fill_value = B.item(B.engine_cast(B.full(_dt.float64, (), fill_value), d))
     else:
         check_values(name, [fill_value], {k}, d)
-    return _alloc(name, dev.backend, d, _shape(name, shape, d), fill_value)
+    return _alloc(name, dev.backend, d, _shape(name, shape, d, namespace_of(dev).strict), fill_value)
 
 
 _BY_NAME = {d.name: d for d in _dt.ALL}  # NumPy's dtype names are the namespace's
@@ -465,7 +466,7 @@ def _filled(name: str, shape: Any, dtype: Any, device: Any, value: Any) -> Tenso
         d = default_dtype(dev, "real floating")
     else:
         d = check_dtype(name, dtype, default_dtype(dev, "real floating"), dev)
-    return _alloc(name, dev.backend, d, _shape(name, shape, d), value)
+    return _alloc(name, dev.backend, d, _shape(name, shape, d, namespace_of(dev).strict), value)
 
 
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
@@ -649,8 +650,9 @@ def eye(
 ) -> Array:
     """A 2-D array with ones on the ``k``-th diagonal and zeros elsewhere."""
     dev = check_device("eye", device)
-    n = as_int("eye", n_rows, "n_rows")
-    m = n if n_cols is None else as_int("eye", n_cols, "n_cols")
+    strict = namespace_of(dev).strict  # array-api-strict: a bool is no count
+    n = as_int("eye", n_rows, "n_rows", allow_bool=not strict)
+    m = n if n_cols is None else as_int("eye", n_cols, "n_cols", allow_bool=not strict)
     if n < 0 or m < 0:
         raise ValueError(f"eye: n_rows and n_cols must be non-negative, got {n} and {m}")
     k = as_int("eye", k, "k")
