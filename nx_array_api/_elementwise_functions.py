@@ -120,7 +120,7 @@ def _negative_power(x1: Any, x2: Any) -> None:
     else:
         neg = type(x1) in _ARRAYS and type(x2) is int and x2 < 0 and x1.numel > 0
     if neg:
-        raise ValueError("pow: integers to negative integer powers are not allowed (the result is not an integer); cast the base to a floating-point dtype")
+        raise ValueError("pow: Integers to negative integer powers are not allowed. The result is not an integer: cast the base to a floating-point dtype")
 
 
 def divide(x1: Any, x2: Any, /) -> Array:

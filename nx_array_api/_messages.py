@@ -7,8 +7,8 @@ consumers' tests match, because NumPy's and array-api-strict's messages use them
 ========================  ==========================================================
 refusal                   words
 ========================  ==========================================================
-a dtype outside the       "only floating-point dtypes are allowed" (array-api-strict:
-function's category       "Only floating-point dtypes are allowed in sin")
+a dtype outside the       "Only floating-point dtypes are allowed in sin" (array-api-
+function's category       strict's words; ``__truediv__`` for the operator ``/``)
 two dtypes with no        "dtypes ... cannot be promoted", "promote"
 common dtype
 a value that cannot       "cannot cast ... to dtype ..." (NumPy: "Cannot cast", array-
@@ -48,10 +48,12 @@ def _name(d: Any) -> str:
     return getattr(d, "name", str(d))
 
 
-def not_allowed(name: str, category: str, *got: Any) -> TypeError:
+def not_allowed(name: str, category: str, *got: Any, where: str | None = None) -> TypeError:
     """A dtype (or dtypes) outside ``category`` (the standard's name for a set of dtypes:
-    "floating-point", "real numeric", "integer or boolean", ...)."""
-    return TypeError(f"{name}: only {category} dtypes are allowed, got {' and '.join(_name(d) for d in got)}")
+    "floating-point", "real numeric", "integer or boolean", ...), in array-api-strict's
+    words ("Only floating-point dtypes are allowed in sin"; ``where``: the operator's
+    method, ``__truediv__``, where an operator was used)."""
+    return TypeError(f"{name}: Only {category} dtypes are allowed in {where or name}, got {' and '.join(_name(d) for d in got)}")
 
 
 def not_promotable(name: str, a: Any, b: Any) -> TypeError:

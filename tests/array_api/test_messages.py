@@ -48,7 +48,7 @@ def test_a_dtype_outside_the_category(ns):
     for name, call, category, got in cases:
         t, msg = message(call)
         assert t is TypeError
-        assert msg == f"{name}: only {category} dtypes are allowed, got {got}", msg
+        assert msg == f"{name}: Only {category} dtypes are allowed in {name}, got {got}", msg
 
 
 @pytest.mark.parametrize("ns", NAMESPACES)
