@@ -182,13 +182,13 @@ def known_operand(x: Any, other: Any) -> bool:
     which the drop-in namespace takes as Python scalars, and its arrays, which the
     operator refuses with TypeError rather than let NumPy's reflected operator turn the
     result into a NumPy array), and in the strict namespace any built-in type (a string,
-    None, a list), which array-api-strict's operators refuse. For any other type the operator gives ``NotImplemented``,
+    None, a list) and nx's dtypes, which array-api-strict's operators refuse. For any other type the operator gives ``NotImplemented``,
     so that Python asks the other operand (a wrapper type holding nx arrays)."""
     c = type(other)
     if c is Array or c is StrictArray or c in _PY_SCALARS:
         return True
-    if c.__module__ == "builtins" and x._ns.strict:
-        return True  # a str, None, a list: no wrapper; array-api-strict refuses them (TypeError)
+    if x._ns.strict and c.__module__.partition(".")[0] in ("builtins", "nx_core"):
+        return True  # a str, None, a list, a dtype: no wrapper; array-api-strict refuses them (TypeError)
     return isinstance(other, (Array, *_PY_SCALARS)) or c.__module__.partition(".")[0] == "numpy"
 
 

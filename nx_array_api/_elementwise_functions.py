@@ -106,8 +106,8 @@ def _negative_power(x1: Any, x2: Any) -> None:
     base too, which the drop-in promotes to the exponent's integer dtype, as NumPy);
     not when the result has no elements, as in NumPy."""
     if type(x1) in _ARRAYS:
-        if x1.dtype.kind not in "iub":
-            return
+        if x1.dtype.kind not in ("iu" if x1._ns.strict else "iub"):
+            return  # (the strict namespace refuses a bool base itself: TypeError)
     elif type(x1) is not int and type(x1) is not bool:
         return
     if type(x2) in _ARRAYS:
@@ -167,6 +167,8 @@ def bitwise_right_shift(x1: Any, x2: Any, /) -> Array:
 def _strict_negative_shift(name: str, x1: Any, x2: Any) -> None:
     if not (type(x1) is StrictArray or type(x2) is StrictArray):
         return
+    if type(x1) is StrictArray and x1.dtype.kind not in "iu":
+        return  # the dtype's refusal comes first (TypeError), as array-api-strict's
     if type(x2) is StrictArray:
         t = x2
         neg = t.dtype.kind == "i" and t.numel and t.backend.item(t.backend.reduce_min(t, axes=tuple(range(len(t.shape))))) < 0
@@ -316,7 +318,9 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
             backend_of("clip", x, bound)
             if x._ns.strict and bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
                 raise cannot_cast("clip", f"{arg} of dtype {bound.dtype.name}", d, "x's dtype, which clip keeps")
-            broadcast_shapes("clip", x.shape, bound.shape)
+            if broadcast_shapes("clip", x.shape, bound.shape) != x.shape and x._ns.strict:
+                # array-api-strict: the result has x's shape
+                raise ValueError(f"clip: {arg} of shape {bound.shape} would change x's shape {x.shape} (strict mode)")
         elif type(bound) in (int, float) or (type(bound) is bool and not x._ns.strict):
             if d.is_integer:
                 if type(bound) is float:

@@ -286,6 +286,9 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
         # from one past 2**63; an int64 sum would wrap).
         total = n * r if type(r) is int else B.item(B.reduce_sum(cast(r, _dt.float64), axes=(0,)))
     else:
+        if x._ns.strict and type(repeats) is not int and not isinstance(repeats, Array):
+            # array-api-strict: a Python int or an array (a NumPy integer is neither)
+            raise TypeError(f"{name}: repeats must be a Python int or an array in strict mode, got {type(repeats).__name__}")
         r = _int(name, repeats, "repeats")
         if r < 0:
             raise ValueError(f"{name}: repeats must be non-negative, got {r}")
@@ -348,7 +351,7 @@ def roll(
     """``x`` rolled by ``shift`` along ``axis`` (flattened for None); a copy."""
     name = "roll"
     x = check_array(name, x)
-    if x._ns.strict and type(shift) not in (int, tuple):
+    if x._ns.strict and not isinstance(shift, (int, tuple)):
         raise ValueError(f"{name}: `shift` can only be an int or a tuple, got {type(shift).__name__} (strict mode)")
     shifts = _ints(name, shift, "shift")
     if axis is None:

@@ -33,7 +33,7 @@ def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Arra
         if t.numel == 0:
             raise ValueError(f"{name}: cannot take {name} of an empty array (shape {shape})")
         return kept(op(flat(t), axis=0), shape, range(len(shape)), keepdims)
-    a = normalize_axis(name, axis, len(shape))
+    a = normalize_axis(name, axis, len(shape), not t._ns.strict)  # array-api-strict: no bool axis
     if shape[a] == 0:
         raise ValueError(f"{name}: cannot reduce over the empty axis {a} (shape {shape})")
     return kept(op(t, axis=a), shape, (a,), keepdims)
@@ -102,7 +102,8 @@ def searchsorted(
     if x1.ndim != 1:
         raise ValueError(f"{name}: x1 must be 1-D, got shape {x1.shape}")
     if side not in ("left", "right") or type(side) is not str:
-        raise ValueError(f"{name}: side must be 'left' or 'right', got {side!r}")
+        # TypeError for a non-string, as array-api-strict's
+        raise (ValueError if type(side) is str else TypeError)(f"{name}: side must be 'left' or 'right', got {side!r}")
     if not isinstance(x2, Array) and type(x2) not in (int, float, bool):
         raise TypeError(f"{name}: x2 must be an nx array or a Python int or float, got {type(x2).__name__}")
     if isinstance(x2, Array) and x2.dtype is not x1.dtype and x1._ns.strict:
