@@ -9,8 +9,8 @@ refusal                   words
 ========================  ==========================================================
 a dtype outside the       "Only floating-point dtypes are allowed in sin" (array-api-
 function's category       strict's words; ``__truediv__`` for the operator ``/``)
-two dtypes with no        "dtypes ... cannot be promoted", "promote"
-common dtype
+two dtypes with no        "dtypes ... cannot be type promoted together" (array-api-
+common dtype              strict's words)
 a value that cannot       "cannot cast ... to dtype ..." (NumPy: "Cannot cast", array-
 take or keep a dtype      api-extra's tests: ``cast|promote|dtype``)
 arrays on two devices     "different devices" (array-api-strict: "Arrays from two
@@ -58,7 +58,7 @@ def not_allowed(name: str, category: str, *got: Any, where: str | None = None) -
 
 def not_promotable(name: str, a: Any, b: Any) -> TypeError:
     """Two dtypes the promotion rules have no common dtype for."""
-    return TypeError(f"{name}: dtypes {_name(a)} and {_name(b)} cannot be promoted together")
+    return TypeError(f"{name}: dtypes {_name(a)} and {_name(b)} cannot be type promoted together")
 
 
 def _a(dtype: Any) -> str:

@@ -255,7 +255,7 @@ def test_negative_integer_powers_as_numpy():
         with pytest.raises(ValueError, match="^pow: Integers to negative integer powers are not allowed\\."):
             make()
     # dtypes that do not promote: pow says so (TypeError), before any negative power
-    with pytest.raises(TypeError, match="^pow: dtypes uint64 and int64 cannot be promoted"):
+    with pytest.raises(TypeError, match="^pow: dtypes uint64 and int64 cannot be type promoted"):
         xp.asarray(np.uint64([2])) ** xp.asarray([-1])
 
 
