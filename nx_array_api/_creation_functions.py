@@ -10,6 +10,7 @@ is C-contiguous), ``arange``/``linspace``/``eye``/``tril``/``triu`` for the rest
 from __future__ import annotations
 
 import math
+from itertools import repeat
 from collections.abc import Sequence
 from typing import Any
 
@@ -319,7 +320,8 @@ def asarray(
         dtype = check_dtype("asarray", dtype, None, dev or obj.backend.device)
         _check_copy("asarray", copy)
         return _from_array(obj, dtype, copy, dev)
-    dev = default_device() if device is None else check_device("asarray", device)
+    # (a Device as it is: the strict namespace's asarray passes its resolved one)
+    dev = default_device() if device is None else device if isinstance(device, Device) else check_device("asarray", device)
     if dtype is not None:
         dtype = check_dtype("asarray", dtype, None, dev)
     if copy is not None:
@@ -339,7 +341,7 @@ def asarray(
                     _check_sequence(dev, obj, {INT}, d, (len(obj),))
                 return dev.backend.from_sequence(obj, (len(obj),), d)
     if _is_seq(obj) or scalar_kind(obj) >= 0:
-        if _is_seq(obj) and namespace_of(dev).strict and any(isinstance(o, Array) for o in obj):
+        if _is_seq(obj) and namespace_of(dev).strict and any(map(isinstance, obj, repeat(Array))):  # (in C)
             # as array-api-strict: nx arrays directly in the list (deeper ones pass)
             raise TypeError("asarray: nx arrays in a list are not portable (strict mode); use stack")
         st = _stacked(obj, dtype, copy, dev, device is not None)
