@@ -182,8 +182,9 @@ def known_operand(x: Any, other: Any) -> bool:
     which the drop-in namespace takes as Python scalars, and its arrays, which the
     operator refuses with TypeError rather than let NumPy's reflected operator turn the
     result into a NumPy array), and in the strict namespace any built-in type (a string,
-    None, a list) and nx's dtypes, which array-api-strict's operators refuse. For any other type the operator gives ``NotImplemented``,
-    so that Python asks the other operand (a wrapper type holding nx arrays)."""
+    None, a list) and nx's dtypes, which array-api-strict's operators refuse. For any
+    other type the operator gives ``NotImplemented``, so that Python asks the other
+    operand (a wrapper type holding nx arrays)."""
     c = type(other)
     if c is Array or c is StrictArray or c in _PY_SCALARS:
         return True

@@ -591,8 +591,8 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
 
 # ------------------------------------------------------------------ strict mode
 #: axis size n -> the slice bounds the strict namespace takes on it: None and the ints
-#: in [-n, n] (for the small sizes, those cached; a larger axis gets a range, whose
-#: ``in`` is as cheap for an int and None is added by hand)
+#: in [-n, n], a frozenset for an axis of at most 256 (one ``in`` in C per bound), a
+#: ``_Bounds`` for a longer one; at most 1024 sizes are kept
 _BOUNDS: dict[int, Any] = {}
 _BOUNDS_GET = _BOUNDS.get
 
