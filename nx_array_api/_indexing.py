@@ -633,12 +633,11 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
                 if shape:
                     try:
                         _SLICE_CHECK[k]  # integer bounds (or None) and a nonzero step
+                        v = _BOUNDS_GET(shape[0]) or _bounds(shape[0])
+                        if k.start in v and k.stop in v:  # (a 0-d array bound is unhashable)
+                            return x.backend.basic_view(x, key)
                     except (TypeError, ValueError):
                         pass  # the general path says what is wrong
-                    else:
-                        v = _BOUNDS_GET(shape[0]) or _bounds(shape[0])
-                        if k.start in v and k.stop in v:
-                            return x.backend.basic_view(x, key)
             elif c is int and shape and -shape[0] <= k < shape[0]:
                 return x.backend.basic_view(x, key)
     elif c is StrictArray:
@@ -654,12 +653,11 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
         if len(shape) == 1:
             try:
                 _SLICE_CHECK[key]
-            except (TypeError, ValueError):
-                pass
-            else:
                 v = _BOUNDS_GET(shape[0]) or _bounds(shape[0])
                 if key.start in v and key.stop in v:
                     return x.backend.basic_view(x, (key,))
+            except (TypeError, ValueError):
+                pass
     check_strict_key("__getitem__", x, key, setting=False)
     return getitem(x, key)
 

@@ -96,3 +96,18 @@ def test_searchsorted_of_integers_in_floats():
     for xp in (diff.S, diff.N):
         r = xp.searchsorted(xp.asarray([1.0, 2.5, 4.0]), xp.asarray([0, 2, 3, 5]))
         assert np.asarray(r).tolist() == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("n", [8, 300])  # a cached set of bounds, and the large-axis check
+def test_strict_slice_bounds_on_the_fast_path(n):
+    """The strict namespace's fast path for ``x[a:b, ...]`` and ``x[a:b]`` takes the
+    bounds the general path takes (0-d arrays, NumPy integers) and refuses the same."""
+    import numpy as np
+
+    x = diff.N.arange(float(n))
+    a, b = diff.N.asarray(1), diff.N.asarray(5)
+    for key in ((slice(a, b), ...), slice(a, b), (slice(np.int64(1), np.int64(5)), ...), (slice(-n, n), ...), slice(None, None, -1)):
+        assert np.asarray(x[key]).tolist() == np.arange(float(n))[key].tolist()
+    for key in ((slice(0, n + 1), ...), slice(-n - 1, 2), (slice(np.int64(n + 1), None), ...)):
+        with pytest.raises(IndexError, match="^__getitem__: slice .* is outside"):
+            x[key]
