@@ -11,7 +11,9 @@ are compared: accepted, or the standard exceptions the error is an instance of
 nx matches when it accepts what array-api-strict accepts, and raises, for what
 array-api-strict refuses, an exception that is an instance of every standard class
 array-api-strict's is (a consumer's ``pytest.raises`` passes on both). ``EXTRA_STRICT``
-lists the documented differences (docs/strict-mode.md, "Where nx differs").
+lists the documented differences (docs/strict-mode.md, "Where nx differs"); one of
+them, a TypeError for a value outside the parameter's annotation, is told by reading
+array-api-strict's own signatures (``outside_signature``).
 
     >>> from nx_strict_diff import cases, differences
     >>> differences(cases(long=False))          # doctest: +SKIP
