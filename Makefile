@@ -20,7 +20,7 @@ PYTEST_WORKERS ?= auto
 PORTABILITY_REPORT ?=
 REPORT_ARGS := $(if $(PORTABILITY_REPORT),-p nx_array_api.strict._report_hooks --nx-portability-report=$(PORTABILITY_REPORT))
 
-.PHONY: all demo demo-big test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict clean venv
+.PHONY: all demo demo-big test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict consumers-marray clean venv
 
 all: test
 
@@ -83,6 +83,16 @@ consumers-strict: $(STAMP)
 	PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
 	  $(PY) -m pytest -p strict_on_nx --pyargs array_api_strict.tests \
 	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider -rs $(ARGS)
+
+# marray's own test suite (shipped in its wheel; marray matches refusals by NumPy's and
+# array-api-strict's messages) with nx's drop-in namespace in array_api_strict's place:
+# tests/consumers/marray_on_nx.py. ARGS="--marray-backend numpy" (or array_api_strict,
+# nx_strict) runs the same tests on another namespace.
+consumers-marray: $(STAMP)
+	$(PY) -m pip install --quiet "marray==0.0.12"
+	PYTHONPATH=$(CURDIR)/tests/consumers$${PYTHONPATH:+:$$PYTHONPATH} \
+	  $(PY) -m pytest -p marray_on_nx $$($(PY) -c "import marray, os; print(os.path.join(os.path.dirname(marray.__file__), 'tests', 'test_marray.py'))") \
+	  -q -n $(ARRAY_API_TESTS_WORKERS) -p no:cacheprovider --rootdir $(CURDIR) $(ARGS)
 
 # array-api-extra's own test suite (shipped in its wheel) with nx as two more of its
 # backends: nx on its default device and with device1 as the default. Its pytest

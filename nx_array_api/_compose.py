@@ -45,7 +45,7 @@ def convert(name: str, t: Tensor, d: DType) -> Tensor:
     if t.dtype is d:
         return t
     if t.dtype.kind == "c" and d.kind in "iuf":
-        raise cannot_cast(name, f"complex {t.dtype.name} values", d, "take real() or imag() first")
+        raise cannot_cast(name, f"complex {t.dtype.name} values", d, f"The Array API standard stipulates that casting {t.dtype.name} to {d.name} should not be permitted; take real() or imag() first")
     if t.dtype.kind == "f" and d.kind in "iu":
         return t.backend.engine_cast(t, d)
     return t.backend.cast(t, dtype=d)

@@ -10,6 +10,7 @@ is C-contiguous), ``arange``/``linspace``/``eye``/``tril``/``triu`` for the rest
 from __future__ import annotations
 
 import math
+from itertools import repeat
 from collections.abc import Sequence
 from typing import Any
 
@@ -85,14 +86,15 @@ def _check_copy(name: str, copy: Any) -> None:
         raise TypeError(f"{name}: copy must be None, True or False, got {type(copy).__name__}")
 
 
-def _shape(name: str, shape: Any, dtype: DType) -> tuple[int, ...]:
-    """``shape`` (an int or a sequence of ints) as a tuple an array of ``dtype`` can have."""
+def _shape(name: str, shape: Any, dtype: DType, strict: bool = False) -> tuple[int, ...]:
+    """``shape`` (an int or a sequence of ints) as a tuple an array of ``dtype`` can have;
+    ``strict`` (the strict namespace, as array-api-strict): a bool is no dimension."""
     n = plain_size(shape)
     if n >= 0:
         if 0 < n * dtype.itemsize < _SMALL:
             return shape  # the common case: a small, non-empty shape of ints
         return check_shape(name, shape, dtype.itemsize)
-    dims = as_ints(name, shape, "shape", entry="shape entries")
+    dims = as_ints(name, shape, "shape", entry="shape entries", allow_bool=not strict)
     for d in dims:
         if d < 0:
             raise ValueError(f"{name}: negative dimensions are not allowed, got shape {dims}")
@@ -354,7 +356,8 @@ def asarray(
         dtype = check_dtype("asarray", dtype, None, dev or obj.backend.device)
         _check_copy("asarray", copy)
         return _from_array(obj, dtype, copy, dev)
-    dev = default_device() if device is None else check_device("asarray", device)
+    # (a Device as it is: the strict namespace's asarray passes its resolved one)
+    dev = default_device() if device is None else device if isinstance(device, Device) else check_device("asarray", device)
     if dtype is not None:
         dtype = check_dtype("asarray", dtype, None, dev)
     if copy is not None:
@@ -374,7 +377,7 @@ def asarray(
                     _check_sequence(dev, obj, {INT}, d, (len(obj),))
                 return dev.backend.from_sequence(obj, (len(obj),), d)
     if _is_seq(obj) or scalar_kind(obj) >= 0:
-        if _is_seq(obj) and namespace_of(dev).strict and any(isinstance(o, Array) for o in obj):
+        if _is_seq(obj) and namespace_of(dev).strict and any(map(isinstance, obj, repeat(Array))):  # (in C)
             # as array-api-strict: nx arrays directly in the list (deeper ones pass)
             namespace_of(dev).refuse("argument", TypeError("asarray: nx arrays in a list are not portable (strict mode); use stack"))
         st = _stacked(obj, dtype, copy, dev, device is not None)
@@ -473,7 +476,7 @@ def _fill_tensor(name: str, dev: Device, shape: Any, fill_value: Any, dtype: Any
         fill_value = B.item(B.engine_cast(B.full(_dt.float64, (), fill_value), d))
     else:
         check_values(name, [fill_value], {k}, d)
-    return _alloc(name, dev.backend, d, _shape(name, shape, d), fill_value)
+    return _alloc(name, dev.backend, d, _shape(name, shape, d, namespace_of(dev).strict), fill_value)
 
 
 _BY_NAME = {d.name: d for d in _dt.ALL}  # NumPy's dtype names are the namespace's
@@ -506,7 +509,7 @@ def _filled(name: str, shape: Any, dtype: Any, device: Any, value: Any) -> Tenso
         d = default_dtype(dev, "real floating")
     else:
         d = check_dtype(name, dtype, default_dtype(dev, "real floating"), dev)
-    return _alloc(name, dev.backend, d, _shape(name, shape, d), value)
+    return _alloc(name, dev.backend, d, _shape(name, shape, d, namespace_of(dev).strict), value)
 
 
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
@@ -690,8 +693,9 @@ def eye(
 ) -> Array:
     """A 2-D array with ones on the ``k``-th diagonal and zeros elsewhere."""
     dev = check_device("eye", device)
-    n = as_int("eye", n_rows, "n_rows")
-    m = n if n_cols is None else as_int("eye", n_cols, "n_cols")
+    strict = namespace_of(dev).strict  # array-api-strict: a bool is no count
+    n = as_int("eye", n_rows, "n_rows", allow_bool=not strict)
+    m = n if n_cols is None else as_int("eye", n_cols, "n_cols", allow_bool=not strict)
     if n < 0 or m < 0:
         raise ValueError(f"eye: n_rows and n_cols must be non-negative, got {n} and {m}")
     k = as_int("eye", k, "k")

@@ -62,7 +62,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
             if t2.dtype is not d:
                 t2 = B.cast(t2, dtype=d)
         if d not in allowed:
-            raise not_allowed(name, d, allowed)
+            raise not_allowed(name, d, allowed, function)
         s1, s2 = t1.shape, t2.shape
         if s1 != s2:
             shape = broadcast_pair(name, s1, s2)
@@ -88,7 +88,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
                 t._ns.refuse("python scalar", e)
             return r
         if d not in allowed:
-            raise not_allowed(name, d, allowed)
+            raise not_allowed(name, d, allowed, function)
         return (t if t.dtype is d else t.backend.cast(t, dtype=d)), s, d
     try:
         a, b, d = promote_pair(name, x1, x2)  # a scalar first, or arrays of two namespaces
@@ -100,7 +100,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
             x2._ns.refuse("python scalar", e)
         return r
     if d not in allowed:
-        raise not_allowed(name, d, allowed)
+        raise not_allowed(name, d, allowed, function)
     if not isinstance(a, Tensor):  # a Python scalar first: the caller places it
         return a, b, d
     if isinstance(b, Tensor) and a.shape != b.shape:
@@ -157,9 +157,21 @@ def _broadcasts(B: Any, prim: str | None) -> bool:
 _BROADCASTS: dict[tuple[type, str], bool] = {}  # (backend class, primitive) -> _broadcasts
 
 
-def not_allowed(name: str, d: DType, allowed: frozenset) -> TypeError:
-    """The TypeError of a dtype outside a function's category."""
-    return _not_allowed(name, _category_name(allowed), d)
+#: The method of each binary function's operator, named in its refusals as
+#: array-api-strict names it ("Only floating-point dtypes are allowed in __truediv__").
+DUNDER = {
+    "add": "__add__", "subtract": "__sub__", "multiply": "__mul__", "divide": "__truediv__",
+    "floor_divide": "__floordiv__", "remainder": "__mod__", "pow": "__pow__", "bitwise_and": "__and__",
+    "bitwise_or": "__or__", "bitwise_xor": "__xor__", "bitwise_left_shift": "__lshift__",
+    "bitwise_right_shift": "__rshift__", "equal": "__eq__", "not_equal": "__ne__", "less": "__lt__",
+    "less_equal": "__le__", "greater": "__gt__", "greater_equal": "__ge__", "matmul": "__matmul__",
+}
+
+
+def not_allowed(name: str, d: DType, allowed: frozenset, function: bool = True) -> TypeError:
+    """The TypeError of a dtype outside a function's category (``function``: False for
+    its operator)."""
+    return _not_allowed(name, _category_name(allowed), d, where=None if function else DUNDER.get(name))
 
 
 def _category_name(allowed: frozenset) -> str:
@@ -174,11 +186,15 @@ def known_operand(x: Any, other: Any) -> bool:
     scalar (or an instance of a subclass of one), or one of NumPy's objects (its scalars,
     which the drop-in namespace takes as Python scalars, and its arrays, which the
     operator refuses with TypeError rather than let NumPy's reflected operator turn the
-    result into a NumPy array). For any other type the operator gives ``NotImplemented``,
-    so that Python asks the other operand (a wrapper type holding nx arrays)."""
+    result into a NumPy array), and in the strict namespace any built-in type (a string,
+    None, a list) and nx's dtypes, which array-api-strict's operators refuse. For any
+    other type the operator gives ``NotImplemented``, so that Python asks the other
+    operand (a wrapper type holding nx arrays)."""
     c = type(other)
     if c is Array or c is StrictArray or c in _PY_SCALARS:
         return True
+    if x._ns.strict and c.__module__.partition(".")[0] in ("builtins", "nx_core"):
+        return True  # a str, None, a list, a dtype: no wrapper; array-api-strict refuses them (TypeError)
     return isinstance(other, (Array, *_PY_SCALARS)) or c.__module__.partition(".")[0] == "numpy"
 
 

@@ -106,8 +106,8 @@ def _negative_power(x1: Any, x2: Any) -> None:
     base too, which the drop-in promotes to the exponent's integer dtype, as NumPy);
     not when the result has no elements, as in NumPy."""
     if type(x1) in _ARRAYS:
-        if x1.dtype.kind not in "iub":
-            return
+        if x1.dtype.kind not in ("iu" if x1._ns.strict else "iub"):
+            return  # (the strict namespace refuses a bool base itself: TypeError)
     elif type(x1) is not int and type(x1) is not bool:
         return
     if type(x2) in _ARRAYS:
@@ -120,7 +120,7 @@ def _negative_power(x1: Any, x2: Any) -> None:
     else:
         neg = type(x1) in _ARRAYS and type(x2) is int and x2 < 0 and x1.numel > 0
     if neg:
-        raise ValueError("pow: integers to negative integer powers are not allowed (the result is not an integer); cast the base to a floating-point dtype")
+        raise ValueError("pow: Integers to negative integer powers are not allowed. The result is not an integer: cast the base to a floating-point dtype")
 
 
 def divide(x1: Any, x2: Any, /) -> Array:
@@ -171,6 +171,8 @@ def bitwise_right_shift(x1: Any, x2: Any, /) -> Array:
 def _strict_negative_shift(name: str, x1: Any, x2: Any) -> None:
     if not (type(x1) is StrictArray or type(x2) is StrictArray):
         return
+    if type(x1) is StrictArray and x1.dtype.kind not in "iu":
+        return  # the dtype's refusal comes first (TypeError), as array-api-strict's
     if type(x2) is StrictArray:
         t = x2
         neg = t.dtype.kind == "i" and t.numel and t.backend.item(t.backend.reduce_min(t, axes=tuple(range(len(t.shape))))) < 0
@@ -362,7 +364,9 @@ def _clip(x: Array, min: Any, max: Any, strict: bool) -> Array:  # noqa: A002
             backend_of("clip", x, bound)
             if strict and bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
                 raise cannot_cast("clip", f"{arg} of dtype {bound.dtype.name}", d, "x's dtype, which clip keeps")
-            broadcast_shapes("clip", x.shape, bound.shape)
+            if broadcast_shapes("clip", x.shape, bound.shape) != x.shape and strict:
+                # array-api-strict: the result has x's shape (the drop-in broadcasts, as NumPy)
+                x._ns.refuse("argument", ValueError(f"clip: {arg} of shape {bound.shape} would change x's shape {x.shape} (strict mode)"))
         elif type(bound) in (int, float) or (type(bound) is bool and not strict):
             if d.is_integer:
                 if type(bound) is float:

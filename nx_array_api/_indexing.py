@@ -598,36 +598,74 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
 
 
 # ------------------------------------------------------------------ strict mode
+#: axis size n -> the slice bounds the strict namespace takes on it: None and the ints
+#: in [-n, n], a frozenset for an axis of at most 256 (one ``in`` in C per bound), a
+#: ``_Bounds`` for a longer one; at most 1024 sizes are kept
+_BOUNDS: dict[int, Any] = {}
+_BOUNDS_GET = _BOUNDS.get
+
+
+class _Bounds:
+    """None and the ints in [-n, n] of a large axis (``in`` without a set of 2n+1 ints)."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __contains__(self, v: Any) -> bool:
+        return v is None or (_int_like(v) and -self.n <= operator.index(v) <= self.n)
+
+
+def _bounds(n: int) -> Any:
+    b = frozenset([None, *range(-n, n + 1)]) if n <= 256 else _Bounds(n)
+    if len(_BOUNDS) < 1024:
+        _BOUNDS[n] = b
+    return b
+
+
 def getitem_strict(x: Array, key: Any, /) -> Array:
     """``x[key]`` in strict mode: the standard's keys only (``check_strict_key``).
 
     The common keys that are the standard's are checked here and go straight to the
     backend, as in ``getitem``: ``x[a:b, ...]`` with the slice's bounds within the axis,
-    ``x[i, ...]`` in range, and, on a 1-D ``x``, an integer array or a mask of x's shape."""
+    ``x[i, ...]`` in range, a mask of x's shape and, on a 1-D ``x``, a slice or an
+    integer array."""
     c = key.__class__
     if c is tuple:
-        if len(key) == 2 and key[1] is Ellipsis and x.shape:
+        if len(key) == 2 and key[1] is Ellipsis:
             k = key[0]
             c = k.__class__
-            n = x.shape[0]
+            shape = x.shape
             if c is slice:
-                a, b, step = k.start, k.stop, k.step
-                if (
-                    (a is None or (a.__class__ is int and -n <= a <= n))
-                    and (b is None or (b.__class__ is int and -n <= b <= n))
-                    and (step is None or (step.__class__ is int and step))
-                ):
-                    return x.backend.basic_view(x, key)
-            elif c is int and -n <= k < n:
+                if shape:
+                    try:
+                        _SLICE_CHECK[k]  # integer bounds (or None) and a nonzero step
+                        v = _BOUNDS_GET(shape[0]) or _bounds(shape[0])
+                        if k.start in v and k.stop in v:  # (a 0-d array bound is unhashable)
+                            return x.backend.basic_view(x, key)
+                    except (TypeError, ValueError):
+                        pass  # the general path says what is wrong
+            elif c is int and shape and -shape[0] <= k < shape[0]:
                 return x.backend.basic_view(x, key)
-    elif c is StrictArray and len(x.shape) == 1:
+    elif c is StrictArray:
         d = key.dtype
         B = x.backend
-        if key.backend is B and ((d.kind in "iu" and key.shape) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
+        if key.backend is B and ((d.kind in "iu" and key.shape and len(x.shape) == 1) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
             try:
                 return B.index_array(x, key)
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
+    elif c is slice:  # x[a:b:s] of a 1-D x
+        shape = x.shape
+        if len(shape) == 1:
+            try:
+                _SLICE_CHECK[key]
+                v = _BOUNDS_GET(shape[0]) or _bounds(shape[0])
+                if key.start in v and key.stop in v:
+                    return x.backend.basic_view(x, (key,))
+            except (TypeError, ValueError):
+                pass
     check_strict_key("__getitem__", x, key, setting=False)
     return getitem(x, key)
 

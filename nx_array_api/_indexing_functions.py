@@ -57,7 +57,7 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
             raise ValueError(f"{name}: cannot take from a 0-d array")
         ax = 0
     else:
-        ax = normalize_axis(name, axis, x.ndim)
+        ax = normalize_axis(name, axis, x.ndim, not x._ns.strict)  # array-api-strict: no bool axis
     n = x.shape[ax]
     # The result's size first (an index broadcast to 2**40 elements must not be walked
     # before the allocation it leads to fails), then the bounds of the distinct indices.

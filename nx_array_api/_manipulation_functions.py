@@ -286,6 +286,9 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
         # from one past 2**63; an int64 sum would wrap).
         total = n * r if type(r) is int else B.item(B.reduce_sum(cast(r, _dt.float64), axes=(0,)))
     else:
+        if x._ns.strict and type(repeats) is not int and not isinstance(repeats, Array):
+            # array-api-strict: a Python int or an array (a NumPy integer is neither)
+            raise TypeError(f"{name}: repeats must be a Python int or an array in strict mode, got {type(repeats).__name__}")
         r = _int(name, repeats, "repeats")
         if r < 0:
             raise ValueError(f"{name}: repeats must be non-negative, got {r}")
@@ -309,6 +312,8 @@ def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None)
             if r is not None:
                 return r
     x = check_array(name, x)
+    if x._ns.strict and type(shape) is not tuple:
+        raise TypeError(f"{name}: `shape` must be a tuple of ints; got shape={shape!r} instead (strict mode)")
     shape = _ints(name, shape, "shape", "shape entry")
     if copy is not None and not isinstance(copy, bool):
         raise TypeError(f"{name}: copy must be None or a bool, got {type(copy).__name__}")
@@ -346,6 +351,8 @@ def roll(
     """``x`` rolled by ``shift`` along ``axis`` (flattened for None); a copy."""
     name = "roll"
     x = check_array(name, x)
+    if x._ns.strict and not isinstance(shift, (int, tuple)):
+        raise ValueError(f"{name}: `shift` can only be an int or a tuple, got {type(shift).__name__} (strict mode)")
     shifts = _ints(name, shift, "shift")
     if axis is None:
         if len(shifts) != 1:
@@ -364,6 +371,8 @@ def squeeze(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
     """``x`` without the given unit axes; a view. A non-unit axis is a ValueError."""
     name = "squeeze"
     x = check_array(name, x)
+    if x._ns.strict and type(axis) is list:
+        raise TypeError(f"{name}: axis must be an int or a tuple of ints in strict mode, got list")
     axes = normalize_axes_in_order(name, _ints(name, axis, "axis"), x.ndim)
     for a in axes:
         if x.shape[a] != 1:
@@ -394,7 +403,7 @@ def tile(x: Array, repetitions: Tuple[int, ...], /) -> Array:
     name = "tile"
     x = check_array(name, x)
     gate(name, x)
-    if not isinstance(repetitions, (tuple, list)):
+    if not isinstance(repetitions, (tuple, list)) or (x._ns.strict and type(repetitions) is not tuple):
         raise TypeError(f"{name}: repetitions must be a tuple of ints, got {type(repetitions).__name__}")
     reps = _ints(name, repetitions, "repetitions entry")
     if any(r < 0 for r in reps):

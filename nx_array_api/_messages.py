@@ -7,10 +7,10 @@ consumers' tests match, because NumPy's and array-api-strict's messages use them
 ========================  ==========================================================
 refusal                   words
 ========================  ==========================================================
-a dtype outside the       "only floating-point dtypes are allowed" (array-api-strict:
-function's category       "Only floating-point dtypes are allowed in sin")
-two dtypes with no        "dtypes ... cannot be promoted", "promote"
-common dtype
+a dtype outside the       "Only floating-point dtypes are allowed in sin" (array-api-
+function's category       strict's words; ``__truediv__`` for the operator ``/``)
+two dtypes with no        "dtypes ... cannot be type promoted together" (array-api-
+common dtype              strict's words)
 a value that cannot       "cannot cast ... to dtype ..." (NumPy: "Cannot cast", array-
 take or keep a dtype      api-extra's tests: ``cast|promote|dtype``)
 arrays on two devices     "different devices" (array-api-strict: "Arrays from two
@@ -58,20 +58,23 @@ def _name(d: Any) -> str:
     return getattr(d, "name", str(d))
 
 
-def not_allowed(name: str, category: str, *got: Any) -> TypeError:
+def not_allowed(name: str, category: str, *got: Any, where: str | None = None) -> TypeError:
     """A dtype (or dtypes) outside ``category`` (the standard's name for a set of dtypes:
-    "floating-point", "real numeric", "integer or boolean", ...)."""
-    return TypeError(f"{name}: only {category} dtypes are allowed, got {' and '.join(_name(d) for d in got)}")
+    "floating-point", "real numeric", "integer or boolean", ...), in array-api-strict's
+    words ("Only floating-point dtypes are allowed in sin"; ``where``: the operator's
+    method, ``__truediv__``, where an operator was used)."""
+    return TypeError(f"{name}: Only {category} dtypes are allowed in {where or name}, got {' and '.join(_name(d) for d in got)}")
 
 
 def not_promotable(name: str, a: Any, b: Any, dropin: Any = None) -> TypeError:
-    """Two dtypes the promotion rules have no common dtype for; ``dropin``: the dtype the
-    drop-in namespace promotes them to, when only the strict namespace refuses them."""
+    """Two dtypes the promotion rules have no common dtype for, in array-api-strict's
+    words; ``dropin``: the dtype the drop-in namespace promotes them to, when only the
+    strict namespace refuses them."""
     note = ""
     if dropin is not None:
         note = (f" (strict mode: the standard does not promote {_name(a)} with {_name(b)}; the drop-in namespace, "
                 f"nx_array_api, gives {_name(dropin)}, as NumPy does; astype() one of them to be portable)")
-    return TypeError(f"{name}: dtypes {_name(a)} and {_name(b)} cannot be promoted together{note}")
+    return TypeError(f"{name}: dtypes {_name(a)} and {_name(b)} cannot be type promoted together{note}")
 
 
 def article(word: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any, Literal, Optional, Tuple, Union
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._scalars import check_values, kind_default, promote_pair_tensors, scalar_kind
-from ._compose import flat, kept
+from ._compose import cast, flat, kept
 from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, default_dtype, gate, names_memory_errors, normalize_axes, normalize_axis
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
@@ -33,7 +33,7 @@ def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Arra
         if t.numel == 0:
             raise ValueError(f"{name}: cannot take {name} of an empty array (shape {shape})")
         return kept(op(flat(t), axis=0), shape, range(len(shape)), keepdims)
-    a = normalize_axis(name, axis, len(shape))
+    a = normalize_axis(name, axis, len(shape), not t._ns.strict)  # array-api-strict: no bool axis
     if shape[a] == 0:
         raise ValueError(f"{name}: cannot reduce over the empty axis {a} (shape {shape})")
     return kept(op(t, axis=a), shape, (a,), keepdims)
@@ -102,10 +102,20 @@ def searchsorted(
     if x1.ndim != 1:
         raise ValueError(f"{name}: x1 must be 1-D, got shape {x1.shape}")
     if side not in ("left", "right") or type(side) is not str:
-        raise ValueError(f"{name}: side must be 'left' or 'right', got {side!r}")
+        # TypeError for a non-string, as array-api-strict's
+        raise (ValueError if type(side) is str else TypeError)(f"{name}: side must be 'left' or 'right', got {side!r}")
     if not isinstance(x2, Array) and type(x2) not in (int, float, bool):
         raise TypeError(f"{name}: x2 must be an nx array or a Python int or float, got {type(x2).__name__}")
-    t1, t2, d = promote_pair_tensors(name, x1, x2)
+    if isinstance(x2, Array) and x2.dtype is not x1.dtype and x1._ns.strict:
+        # array-api-strict compares any two real numeric dtypes (int64 values in a float64
+        # x1, say) by NumPy's promotion, which the drop-in's table is
+        check_category(name, x1.dtype, "real numeric")
+        check_category(name, x2.dtype, "real numeric")
+        backend_of(name, x1, x2)
+        d = _dt.result_type_pair(x1.dtype, x2.dtype, name)
+        t1, t2 = cast(x1, d), cast(x2, d)
+    else:
+        t1, t2, d = promote_pair_tensors(name, x1, x2)
     check_category(name, d, "real numeric")
     if sorter is not None:
         sorter = check_array(name, sorter, "sorter")

@@ -24,7 +24,7 @@ def _prepare(name: str, x: Any, axis: Any, descending: Any, stable: Any) -> tupl
     check_bool(name, descending, "descending")
     check_bool(name, stable, "stable")
     check_category(name, x.dtype, "real numeric")
-    return x, normalize_axis(name, axis, x.ndim)
+    return x, normalize_axis(name, axis, x.ndim, not x._ns.strict)  # array-api-strict: no bool axis
 
 
 def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:

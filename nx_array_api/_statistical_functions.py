@@ -195,7 +195,7 @@ def _cumulative(name: str, op: str, x: Any, axis: Any, dtype: Any, include_initi
             raise ValueError(f"{name}: axis is required for an array of {ndim} dimensions")
         a = 0
     else:
-        a = normalize_axis(name, axis, ndim)
+        a = normalize_axis(name, axis, ndim, not t._ns.strict)  # array-api-strict: no bool axis
     d = accumulation_dtype(name, t.dtype, dtype, t)
     B = t.backend
     if d is not t.dtype:

@@ -56,8 +56,8 @@ def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Tensor:
                 raise cannot_cast(name, f"{arg} of dtype {t.dtype.name}", x.dtype, "x's dtype")
             t = t.backend.cast(t, dtype=d)
         return t
-    if scalar_kind(v) < 0:
-        raise TypeError(f"{name}: {arg} must be an nx array or a Python scalar, got {type(v).__name__}")
+    if scalar_kind(v) < 0 or x._ns.strict:  # the standard's prepend and append are arrays
+        raise TypeError(f"{name}: {arg} must be an nx array{'' if x._ns.strict else ' or a Python scalar'}, got {type(v).__name__}")
     scalar_dtype(name, x.dtype, scalar_kind(v), x.backend.device)
     check_values(name, [v], {scalar_kind(v)}, x.dtype)
     shape = list(x.shape)

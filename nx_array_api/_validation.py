@@ -276,8 +276,8 @@ def names_memory_errors(fn: _F) -> _F:
     return f  # type: ignore[return-value]
 
 
-def normalize_axis(name: str, axis: Any, ndim: int) -> int:
-    a = as_int(name, axis, "axis")
+def normalize_axis(name: str, axis: Any, ndim: int, allow_bool: bool = True) -> int:
+    a = as_int(name, axis, "axis", allow_bool=allow_bool)
     if not -ndim <= a < ndim:
         raise axis_out_of_bounds(name, a, ndim)
     return a + ndim if a < 0 else a
@@ -285,17 +285,18 @@ def normalize_axis(name: str, axis: Any, ndim: int) -> int:
 
 def normalize_axes(name: str, axis: Any, ndim: int, strict: bool = False) -> tuple[int, ...]:
     """``axis`` (None, an int or a sequence of ints) as sorted unique non-negative axes;
-    ``strict``: a tuple, not a list (the strict namespace)."""
+    ``strict``: a tuple, not a list, and no bool (the strict namespace, as
+    array-api-strict)."""
     if axis is None:
         return tuple(range(ndim))
     if isinstance(axis, (tuple, list)):
         if type(axis) is not tuple and strict:
-            STRICT.refuse("axis", TypeError(f"{name}: axis must be an int or a tuple of ints in strict mode, got {type(axis).__name__}"))
-        axes = tuple(normalize_axis(name, a, ndim) for a in axis)
+            STRICT.refuse("axis", TypeError(f"{name}: 'axis' must be None, an integer or a tuple of integers in strict mode, got {type(axis).__name__}"))
+        axes = tuple(normalize_axis(name, a, ndim, not strict) for a in axis)
         if len(set(axes)) != len(axes):
             raise ValueError(f"{name}: repeated axis in {tuple(axis)}")
         return tuple(sorted(axes))
-    return (normalize_axis(name, axis, ndim),)
+    return (normalize_axis(name, axis, ndim, not strict),)
 
 
 def normalize_axes_in_order(name: str, axes: Sequence[Any], ndim: int) -> tuple[int, ...]:

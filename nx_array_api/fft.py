@@ -28,6 +28,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, Device
+from ._devices import namespace_of
 from ._compose import padded
 from ._flags import DROPIN, register_extension
 from ._messages import not_allowed
@@ -61,10 +62,10 @@ def _complex_input(name: str, x: Any) -> Tensor:
     d = x.dtype
     if d in _dt.complex_floating:
         return x
-    if d in _dt.real_floating:
+    if d in _dt.real_floating and not x._ns.strict:  # array-api-strict: complex only
         t = x
         return t.backend.cast(t, dtype=_dt.REAL_TO_COMPLEX[d])
-    raise not_allowed(name, "floating-point", d)
+    raise not_allowed(name, "complex floating-point" if x._ns.strict else "floating-point", d)
 
 
 def _real_input(name: str, x: Any) -> Tensor:
@@ -79,8 +80,8 @@ def _check_norm(name: str, norm: Any) -> str:
     return norm
 
 
-def _length(name: str, n: Any, arg: str = "n") -> int:
-    v = as_int(name, n, arg)
+def _length(name: str, n: Any, arg: str = "n", strict: bool = False) -> int:
+    v = as_int(name, n, arg, allow_bool=not strict)  # array-api-strict: a bool is no length
     if v < 1:
         raise ValueError(f"{name}: invalid number of data points {v} (must be at least 1)")
     return v
@@ -136,7 +137,7 @@ def _prologue(name: str, x: Any, n: Any, axis: Any, norm: Any, *, real: bool, ha
         raise ValueError(f"{name}: x must have at least one dimension")
     ax = normalize_axis(name, axis, t.ndim)
     if n is not None:
-        return t, ax, _length(name, n), norm
+        return t, ax, _length(name, n, strict=t._ns.strict), norm
     m = t.shape[ax]
     n = 2 * (m - 1) if half else m
     if n < 1:
@@ -167,7 +168,7 @@ def _sizes(name: str, t: Tensor, s: Any, axes: Any, last_half: bool = False) -> 
             raise ValueError(f"{name}: s has {len(s)} entries but axes has {len(ax)}")
         sizes = []
         for v, dflt in zip(s, default):
-            v = as_int(name, v, "s")
+            v = as_int(name, v, "s", allow_bool=not t._ns.strict)
             sizes.append(dflt if v == -1 else v)
     for v in sizes:
         if v < 1:
@@ -313,12 +314,12 @@ def _freq_args(name: str, n: Any, d: Any, dtype: Any, device: Any) -> tuple[int,
     """(n, d, dtype, working dtype, backend) of a frequency function, validated. The
     frequencies are computed in float64 and cast to dtype afterwards, or in dtype on a
     device without float64."""
-    n = _length(name, n)
+    dev = check_device(name, device)
+    n = _length(name, n, strict=namespace_of(dev).strict)
     if isinstance(d, bool) or type(d) not in (int, float):
         raise TypeError(f"{name}: d must be a float, got {type(d).__name__}")
     if d == 0:
         raise ValueError(f"{name}: d must be non-zero")
-    dev = check_device(name, device)
     if dtype is None:
         dtype = default_dtype(dev, "real floating")
     elif not isinstance(dtype, DType) or dtype not in _dt.real_floating:
@@ -365,6 +366,8 @@ def real_frequencies(n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None
 # ------------------------------------------------------------------- shifts
 def _shift(name: str, x: Any, axes: Any, inverse: bool) -> Array:
     x = check_array(name, x)
+    if x._ns.strict:  # as array-api-strict's
+        check_category(name, x.dtype, "floating-point")
     t = x
     B = t.backend
     nd = t.ndim

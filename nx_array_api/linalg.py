@@ -449,7 +449,7 @@ def vector_norm(
         raise TypeError(f"vector_norm: ord must be an int or a float, got {type(ord).__name__}")
     if math.isnan(ord):
         raise ValueError("vector_norm: ord must not be NaN")
-    axes = normalize_axes("vector_norm", axis, x.ndim)
+    axes = normalize_axes("vector_norm", axis, x.ndim, x._ns.strict)
     keepdims = check_bool("vector_norm", keepdims, "keepdims")
     t = x
     B = t.backend

@@ -63,7 +63,10 @@ def _device(name: str, device: Any) -> Any:
 def asarray(obj: Any, /, *, dtype: Optional[DType] = None, device: Any = None, copy: Optional[bool] = None) -> Array:
     """``nx_array_api.asarray`` on the strict namespace's devices: an array of this
     namespace keeps its device when none is given, anything else goes to ``CPU_DEVICE``."""
-    dev = None if device is None and type(obj) is StrictArray else _device("asarray", device)
+    if device is None:
+        dev = None if type(obj) is StrictArray else CPU_DEVICE
+    else:
+        dev = resolve("asarray", device, STRICT)
     return _cf.asarray(obj, dtype=dtype, device=dev, copy=copy)
 
 
@@ -74,7 +77,7 @@ def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Optional[DT
 
 def empty(shape: Any, *, dtype: Optional[DType] = None, device: Any = None) -> Array:
     """``nx_array_api.empty`` on the strict namespace's devices."""
-    return _cf.empty(shape, dtype=dtype, device=_device("empty", device))
+    return _cf.empty(shape, dtype=dtype, device=CPU_DEVICE if device is None else resolve("empty", device, STRICT))
 
 
 def eye(n_rows: int, n_cols: Optional[int] = None, /, *, k: int = 0, dtype: Optional[DType] = None, device: Any = None) -> Array:
@@ -105,12 +108,12 @@ def linspace(start: Any, stop: Any, /, num: int, *, dtype: Optional[DType] = Non
 
 def ones(shape: Any, *, dtype: Optional[DType] = None, device: Any = None) -> Array:
     """``nx_array_api.ones`` on the strict namespace's devices."""
-    return _cf.ones(shape, dtype=dtype, device=_device("ones", device))
+    return _cf.ones(shape, dtype=dtype, device=CPU_DEVICE if device is None else resolve("ones", device, STRICT))
 
 
 def zeros(shape: Any, *, dtype: Optional[DType] = None, device: Any = None) -> Array:
     """``nx_array_api.zeros`` on the strict namespace's devices."""
-    return _cf.zeros(shape, dtype=dtype, device=_device("zeros", device))
+    return _cf.zeros(shape, dtype=dtype, device=CPU_DEVICE if device is None else resolve("zeros", device, STRICT))
 
 
 # ------------------------------------------------------------- data types

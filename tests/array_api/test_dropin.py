@@ -78,13 +78,13 @@ def test_result_type_and_can_cast_agree_with_numpy(a, b):
 
 def test_still_refused():
     b = xp.asarray([True, False])
-    with pytest.raises(TypeError, match="^add: only numeric dtypes are allowed, got bool$"):
+    with pytest.raises(TypeError, match="^add: Only numeric dtypes are allowed in add, got bool$"):
         xp.add(b, b)
-    with pytest.raises(TypeError, match="^sin: only floating-point dtypes are allowed, got int64$"):
+    with pytest.raises(TypeError, match="^sin: Only floating-point dtypes are allowed in sin, got int64$"):
         xp.sin(xp.asarray([1, 2]))
-    with pytest.raises(TypeError, match="^bitwise_and: .*allowed, got float64"):
+    with pytest.raises(TypeError, match="^bitwise_and: Only integer or boolean dtypes are allowed in (bitwise_and|__and__), got float64"):
         xp.bitwise_and(xp.asarray([1.0]), xp.asarray([1.0]))
-    with pytest.raises(TypeError, match="^bitwise_and: .*allowed, got float64"):
+    with pytest.raises(TypeError, match="^bitwise_and: Only integer or boolean dtypes are allowed in (bitwise_and|__and__), got float64"):
         xp.bitwise_and(xp.asarray([1]), xp.asarray([1.0]))
     with pytest.raises(TypeError, match="^add: .*promote"):
         xp.asarray([1]) + xp.asarray([1], dtype=xp.uint64)
@@ -123,7 +123,7 @@ def test_python_float_with_integers_in_place_refused():
     with pytest.raises(TypeError, match="^add: .*dtype"):
         b += 0.5  # float64 (NumPy's bool_x + 0.5) would change b's dtype
     same(b, np.array([True]))
-    with pytest.raises(TypeError, match="^bitwise_and: .*allowed, got float64"):
+    with pytest.raises(TypeError, match="^bitwise_and: Only integer or boolean dtypes are allowed in (bitwise_and|__and__), got float64"):
         xp.asarray([1]) & 1.5
 
 

@@ -42,19 +42,20 @@ def test_a_dtype_outside_the_category(ns):
         ("abs", lambda: ns.abs(ns.asarray([True])), "numeric", "bool"),
         ("bitwise_and", lambda: ns.bitwise_and(ns.asarray([1.5]), ns.asarray([2.5])), "integer or boolean", "float64"),
         ("sort", lambda: ns.sort(ns.asarray([1j])), "real numeric", "complex128"),
-        ("fft", lambda: ns.fft.fft(ns.asarray([1, 2])), "floating-point", "int64"),
+        # (the strict namespace transforms complex arrays only, as array-api-strict)
+        ("fft", lambda: ns.fft.fft(ns.asarray([1, 2])), "complex floating-point" if ns is sx else "floating-point", "int64"),
         ("matmul", lambda: ns.matmul(ns.asarray([[True]]), ns.asarray([[True]])), "numeric", "bool and bool"),
     ]
     for name, call, category, got in cases:
         t, msg = message(call)
         assert t is TypeError
-        assert msg == f"{name}: only {category} dtypes are allowed, got {got}", msg
+        assert msg == f"{name}: Only {category} dtypes are allowed in {name}, got {got}", msg
 
 
 @pytest.mark.parametrize("ns", NAMESPACES)
 def test_dtypes_that_do_not_promote(ns):
     t, msg = message(lambda: ns.asarray([1]) + ns.asarray([1], dtype=ns.uint64))
-    assert t is TypeError and msg == "add: dtypes int64 and uint64 cannot be promoted together"
+    assert t is TypeError and msg == "add: dtypes int64 and uint64 cannot be type promoted together"
     t, msg = message(lambda: ns.result_type(ns.int64, ns.uint64))
     assert t is TypeError and msg.startswith("result_type: dtypes int64 and uint64") and "promoted" in msg
 
@@ -67,7 +68,7 @@ def test_kinds_that_do_not_promote_in_strict_mode():
     t, msg = message(lambda: _set(sx.asarray([1, 2]), 0, 1.5))
     assert t is TypeError and msg.startswith("__setitem__: a Python float cannot be promoted with an int64 array")
     t, msg = message(lambda: sx.asarray([1.5]) + sx.asarray([1]))
-    assert t is TypeError and msg.startswith("add: dtypes float64 and int64 cannot be promoted together (strict mode")
+    assert t is TypeError and msg.startswith("add: dtypes float64 and int64 cannot be type promoted together (strict mode")
 
 
 @pytest.mark.parametrize("ns", NAMESPACES)
@@ -229,17 +230,17 @@ def test_a_promotion_only_the_strict_namespace_refuses_says_so():
     for call in (lambda: sx.asarray([1]) + sx.asarray([1.5]), lambda: sx.add(sx.asarray([1]), sx.asarray([1.5]))):
         t, msg = message(call)
         assert t is TypeError and msg == (
-            "add: dtypes int64 and float64 cannot be promoted together (strict mode: the standard does not promote "
+            "add: dtypes int64 and float64 cannot be type promoted together (strict mode: the standard does not promote "
             "int64 with float64; the drop-in namespace, nx_array_api, gives float64, as NumPy does; astype() one of "
             "them to be portable)"
         ), msg
     t, msg = message(lambda: sx.result_type(sx.uint8, sx.complex64))
-    assert t is TypeError and msg.startswith("result_type: dtypes uint8 and complex64 cannot be promoted together (strict")
+    assert t is TypeError and msg.startswith("result_type: dtypes uint8 and complex64 cannot be type promoted together (strict")
     assert "gives complex64" in msg
     assert xp.result_type(xp.uint8, xp.complex64) == xp.complex64  # what the drop-in does
     # Refused by both: no note.
     t, msg = message(lambda: sx.asarray([1]) + sx.asarray([1], dtype=sx.uint64))
-    assert msg == "add: dtypes int64 and uint64 cannot be promoted together"
+    assert msg == "add: dtypes int64 and uint64 cannot be type promoted together"
 
 
 @pytest.mark.parametrize("ns", NAMESPACES)

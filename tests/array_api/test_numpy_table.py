@@ -231,7 +231,7 @@ def test_clip_with_bounds_of_another_kind():
     _both(lambda: xp.clip(xp.asarray(i), xp.asarray(np.float32(0.5))), lambda: np.clip(i, np.float32(0.5), None))
     # an array bound of x's kind keeps x's dtype, as the standard asks (NumPy promotes)
     assert xp.clip(xp.asarray(i), xp.asarray(np.int64(0))).dtype == xp.int32
-    with pytest.raises(TypeError, match="^clip: only real numeric dtypes are allowed, got complex128"):
+    with pytest.raises(TypeError, match="^clip: Only real numeric dtypes are allowed in clip, got complex128"):
         xp.clip(xp.asarray(i), 1j)
     with pytest.raises(TypeError, match="^clip"):
         sx.clip(sx.asarray([1, 2]), 0.5, None)
@@ -252,10 +252,10 @@ def test_negative_integer_powers_as_numpy():
     _both(lambda: xp.asarray(np.zeros(0, np.int64)) ** -1, lambda: np.zeros(0, np.int64) ** -1)
     for make in (lambda: xp.asarray([True]) ** -1, lambda: xp.pow(False, xp.asarray(np.int8(-1))),
                  lambda: xp.asarray([True]) ** xp.asarray(np.int8(-1))):
-        with pytest.raises(ValueError, match="^pow: integers to negative integer powers"):
+        with pytest.raises(ValueError, match="^pow: Integers to negative integer powers are not allowed\\."):
             make()
     # dtypes that do not promote: pow says so (TypeError), before any negative power
-    with pytest.raises(TypeError, match="^pow: dtypes uint64 and int64 cannot be promoted"):
+    with pytest.raises(TypeError, match="^pow: dtypes uint64 and int64 cannot be type promoted"):
         xp.asarray(np.uint64([2])) ** xp.asarray([-1])
 
 

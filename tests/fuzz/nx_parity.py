@@ -386,9 +386,9 @@ class Known:
 KNOWN = [
     Known("category", "a dtype outside the function's category in the standard (sin or mean of integers, bool arithmetic, "
           "ordering complex numbers, matmul of bool) is refused; NumPy converts or orders it",
-          lambda c, m, t: _msg(m, r"only [a-z -]+ dtypes are allowed")),
+          lambda c, m, t: _msg(m, r"Only [a-z -]+ dtypes are allowed in ")),
     Known("uint64-signed", "a signed integer with uint64 is refused; NumPy gives float64, which loses integer precision",
-          lambda c, m, t: _msg(m, r"dtypes u?int\d+ and u?int\d+ cannot be promoted") or _msg(m, r"dtypes (uint64 and int|int\d+ and uint64)")),
+          lambda c, m, t: _msg(m, r"dtypes u?int\d+ and u?int\d+ cannot be type promoted") or _msg(m, r"dtypes (uint64 and int|int\d+ and uint64)")),
     Known("int-out-of-range", "a Python int outside an integer array's range is refused (OverflowError) in every function but "
           "the comparisons; NumPy's where wraps it, searchsorted and isin compare it, functions without integer loops convert it",
           lambda c, m, t: _err(m, OverflowError) and re.search(r"(Python int|value) .* out of bounds", str(m[1])) is not None),
