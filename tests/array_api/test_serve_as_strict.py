@@ -24,7 +24,8 @@ NX_STRICT = str(Path(_serve.__file__).resolve().parent)
 
 
 def _env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in (_serve.ENV, "PYTHONPATH", "PYTEST_ADDOPTS")}
+    # (this run's own xdist worker's variables too: the inner run is a pytest of its own)
+    env = {k: v for k, v in os.environ.items() if k not in (_serve.ENV, "PYTHONPATH", "PYTEST_ADDOPTS") and not k.startswith("PYTEST_XDIST")}
     env.update(extra)
     return env
 
