@@ -18,6 +18,7 @@ Its public surface, by module:
 The names below are re-exported for convenience; nothing here imports an engine.
 """
 
+from . import backend as backend  # registers the engines' backend kinds
 from .device import Device, default_device, devices, register_device, using_device
 from .dtype import DType
 from .errors import AxisError, LinalgError, NxInvalidArgument, ScalarOverflowError

@@ -23,6 +23,7 @@ import operator
 from functools import lru_cache
 from typing import Any
 
+from . import _symbolic
 from .errors import NxInvalidArgument
 from .shape import _c_strides
 
@@ -59,8 +60,6 @@ def _fmt(seq) -> str:
 
 
 def _sym_mod():
-    from . import _symbolic
-
     return _symbolic
 
 
