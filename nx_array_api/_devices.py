@@ -34,7 +34,7 @@ from nx_core.dtype import DType, complex64, complex128, float32, float64, int32,
 from ._array_object import _DEFAULT_DEVICE_OF, Array, StrictArray
 from ._flags import DROPIN, STRICT, Namespace
 
-__all__ = ["StrictDevice", "CPU_DEVICE", "namespace_of", "resolve", "default_dtype", "devices_of", "default_device_of"]
+__all__ = ["StrictDevice", "CPU_DEVICE", "namespace_of", "resolve", "check_device", "default_dtype", "devices_of", "default_device_of"]
 
 #: The namespace names under which nx_core registers each namespace's devices.
 _REALM = {DROPIN: "nx", STRICT: "strict"}
@@ -131,6 +131,24 @@ def resolve(name: str, device: Any, ns: Namespace, like: Any = None) -> Device:
     if ns.strict:
         raise ValueError(f"{name}: unsupported device {device!r}: the strict namespace takes Device objects, not names; {_known(ns)}")
     raise ValueError(f"{name}: unknown device {device!r}; {_known(ns)}")
+
+
+def check_device(name: str, device: Any, like: Any = None) -> Device:
+    """The device a function should use: ``device``, else the device of ``like`` (an
+    array: the ``*_like`` functions, ``astype``, ``to_device``), else the default device.
+
+    With ``like``, the rules of like's namespace apply (:func:`resolve`: the strict
+    namespace takes its own Device objects only). Without it, the call came through a
+    namespace's function: a Device of any namespace is taken as it is (the strict
+    namespace's functions resolve their ``device`` argument with :func:`resolve` before
+    they get here), and a device name or None is the drop-in's."""
+    if like is None:
+        if device is None:
+            return default_device()
+        if isinstance(device, Device):  # (a Device whose backend is not made yet is a subclass)
+            return device
+        return resolve(name, device, DROPIN)
+    return resolve(name, device, like._ns, like)
 
 
 def _known(ns: Namespace) -> str:

@@ -17,23 +17,6 @@ from nx_core.dtype import DType
 
 from ._messages import not_promotable
 
-__all__ = [
-    "DType",
-    "bool",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-    "complex64",
-    "complex128",
-]
-
 bool = _d.bool_  # noqa: A001 - the standard's name
 int8 = _d.int8
 int16 = _d.int16
@@ -49,6 +32,9 @@ complex64 = _d.complex64
 complex128 = _d.complex128
 
 ALL = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128)
+#: The standard's dtype names, in the order of ``ALL``.
+NAMES = tuple(d.name for d in ALL)
+__all__ = ["DType", *NAMES]
 
 boolean = frozenset({bool})
 signed_integer = frozenset({int8, int16, int32, int64})

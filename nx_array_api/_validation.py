@@ -9,12 +9,13 @@ import threading
 from typing import Any, Callable, Sequence, TypeVar
 
 from nx_core import shape as _shape
-from nx_core.device import Device, default_device
+from nx_core.device import Device
 from nx_core.dtype import DType
 from nx_core.errors import NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _devices
+from ._devices import check_device as check_device  # the device argument's one home
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._messages import axis_out_of_bounds, different_devices, not_allowed
@@ -58,27 +59,6 @@ def check_array(name: str, x: Any, arg: str = "x") -> Array:
             return x
         raise TypeError(f"{name}: {arg} must be an nx Array, got {type(x).__name__}")
     return x
-
-
-def check_device(name: str, device: Any, like: Any = None) -> Device:
-    """The device a function should use: ``device``, else the device of ``like`` (an
-    array: the ``*_like`` functions, ``astype``, ``to_device``), else the default device.
-
-    With ``like``, the rules of like's namespace apply (``_devices.resolve``: the strict
-    namespace takes its own Device objects only). Without it, the call came through a
-    namespace's function: a Device of any namespace is taken as it is (the strict
-    namespace's functions resolve their ``device`` argument before they get here), and a
-    device name or None is the drop-in's."""
-    if like is None:
-        if device is None:
-            return default_device()
-        if isinstance(device, Device):  # (a Device whose backend is not made yet is a subclass)
-            return device
-        return _devices.resolve(name, device, _DROPIN)
-    return _devices.resolve(name, device, like._ns, like)
-
-
-_DROPIN = _devices.DROPIN
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])

@@ -29,7 +29,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array, Device
 from ._compose import padded
-from ._flags import DROPIN, register_extension
+from ._flags import DROPIN, public_dir, register_extension
 from ._messages import not_allowed
 from ._validation import as_int, check_array, check_category, check_device, check_device_dtype, check_shape, default_dtype, extension, names_memory_errors, normalize_axes_in_order, normalize_axis
 
@@ -404,3 +404,7 @@ def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) 
 
 
 register_extension("fft", __all__)
+
+
+def __dir__() -> list[str]:
+    return public_dir(globals(), __all__)

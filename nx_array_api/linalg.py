@@ -23,7 +23,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from . import _linear_algebra_functions as _main
-from ._flags import register_extension
+from ._flags import public_dir, register_extension
 from ._linear_algebra_functions import promote_operands
 from ._compose import cast, kept
 from ._statistical_functions import accumulation_dtype
@@ -516,3 +516,7 @@ tensordot = extension("linalg")(_main.tensordot)
 vecdot = extension("linalg")(_main.vecdot)
 
 register_extension("linalg", __all__)
+
+
+def __dir__() -> list[str]:
+    return public_dir(globals(), __all__)

@@ -61,6 +61,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, Device
+from ._flags import public_dir
 from ._validation import (
     as_int,
     as_ints,
@@ -444,3 +445,7 @@ def _valid_probabilities(tol: float, negative: bool, nan: bool, total: float) ->
 def _enough_nonzero(k: int, nonzero: int) -> None:
     if k > nonzero:
         raise ValueError(f"choice: cannot take {k} samples without replacement from {nonzero} non-zero probabilities")
+
+
+def __dir__() -> list[str]:
+    return public_dir(globals(), __all__)

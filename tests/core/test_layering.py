@@ -342,3 +342,12 @@ def test_private_name_check_catches_one(tmp_path):
     probe = tmp_path / "probe.py"
     probe.write_text("from nx_core.backend.numpy_cpu import _NP\nfrom nx_array_api._flags import Flags\n", encoding="utf-8")
     assert _private_imports(probe) == ["nx_core.backend.numpy_cpu._NP", "nx_array_api._flags"]
+
+
+@pytest.mark.parametrize("path", CORE_FILES + API_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_star_import(path):
+    """Re-exports are explicit (``from m import name as name``): a reader, a linter and a
+    type checker see every name a module binds."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    stars = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names)]
+    assert not stars, f"{path.relative_to(ROOT)}: import * on lines {stars}"
