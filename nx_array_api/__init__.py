@@ -131,7 +131,7 @@ _OWN = frozenset({"using_device", "random", *_extras_scatter.__all__, *_extras_w
 
 # The extensions, __array_api_version__ and __all__ follow the flags (Namespace.module_hooks);
 # dir() shows the public names only.
-del fft, linalg  # the submodules' import bound them; __getattr__ answers for them
+del globals()["fft"], globals()["linalg"]  # bound by the submodules' import; __getattr__ answers
 __getattr__, __dir__ = _NS.module_hooks(sorted(_SHARED | _OWN), {"linalg": _linalg, "fft": _fft}, globals())
 
 

@@ -49,7 +49,7 @@ class StrictDevice(Device):
 
     def __new__(cls, device: str = "CPU_DEVICE") -> "StrictDevice":
         try:
-            return lookup("strict", device)  # type: ignore[return-value]
+            return lookup("strict", device)  # type: ignore[return-value]  # registered as a StrictDevice
         except ValueError:
             names = ", ".join(repr(d.name) for d in _core.devices("strict"))
             raise ValueError(f"Device: unsupported device {device!r}; the strict namespace's devices are {names}") from None
@@ -95,7 +95,7 @@ REAL_FLOATING: dict[Device, DType] = {d: v["real floating"] for d, v in _DEFAULT
 
 def namespace_of(device: Device) -> Namespace:
     """The namespace whose arrays live on ``device``."""
-    cls = device.tensor_class
+    cls: Any = device.tensor_class  # an array type of a namespace, or None: the drop-in's
     return DROPIN if cls is None else cls._ns
 
 

@@ -10,6 +10,7 @@ floating-point dtype), and ``PROMOTE`` is the table the functions use: both toge
 
 from __future__ import annotations
 
+import builtins
 from typing import Callable
 
 from nx_core import dtype as _d
@@ -32,6 +33,9 @@ complex64 = _d.complex64
 complex128 = _d.complex128
 
 ALL = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128)
+#: What an integer range reads as where a dtype has none (``DType.limits`` is None
+#: except for integers): no value fits.
+NO_LIMITS: tuple[int, int] = (0, -1)
 #: The standard's dtype names, in the order of ``ALL``.
 NAMES = tuple(d.name for d in ALL)
 __all__ = ["DType", *NAMES]
@@ -149,7 +153,7 @@ DEFAULT_COMPLEX = complex128
 DEFAULT_INDEX = int64
 
 
-def result_type_pair(a: DType, b: DType, name: str, strict: bool = False) -> DType:
+def result_type_pair(a: DType, b: DType, name: str, strict: builtins.bool = False) -> DType:
     """The promoted dtype of ``a`` and ``b`` (by the standard's table alone when
     ``strict``), or TypeError naming ``name``."""
     if a is b:

@@ -314,7 +314,7 @@ class Flags:
         data_dependent_shapes: bool | None = None,
         enabled_extensions: Collection[str] | None = None,
     ) -> None:
-        self._kwargs = {
+        self._kwargs: dict[str, Any] = {
             "api_version": api_version,
             "boolean_indexing": boolean_indexing,
             "data_dependent_shapes": data_dependent_shapes,

@@ -62,6 +62,7 @@ def check_array(name: str, x: Any, arg: str = "x") -> Array:
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T", bound=Tensor)
 
 
 def gate(qual: str, x1: Any, x2: Any = None) -> None:
@@ -97,7 +98,7 @@ def extension(ext: str) -> Callable[[_F], _F]:
                 gate(qual, args[0], args[1] if len(args) > 1 else None)
             return fn(*args, **kwargs)
 
-        return f  # type: ignore[return-value]
+        return f  # type: ignore[return-value]  # f takes and returns what fn does
 
     return deco
 
@@ -112,7 +113,7 @@ def check_device_dtype(name: str, device: Device, dtype: DType) -> DType:
 default_dtype = _devices.default_dtype
 
 
-def backend_of(name: str, *tensors: Tensor) -> Any:
+def backend_of(name: str, *tensors: Array) -> Any:
     """The backend the tensors share (arrays of a call must live on one device); a
     ValueError naming both devices otherwise."""
     b = tensors[0].backend
@@ -244,7 +245,7 @@ def names_memory_errors(fn: _F) -> _F:
         except MemoryError as e:
             raise MemoryError(core_message(name, e)) from None
 
-    return f  # type: ignore[return-value]
+    return f  # type: ignore[return-value]  # f takes and returns what fn does
 
 
 def normalize_axis(name: str, axis: Any, ndim: int) -> int:
@@ -309,7 +310,7 @@ def broadcast_pair(name: str, s1: tuple[int, ...], s2: tuple[int, ...]) -> tuple
         return out
 
 
-def broadcast_tensor(t: Tensor, shape: tuple[int, ...]) -> Tensor:
+def broadcast_tensor(t: _T, shape: tuple[int, ...]) -> _T:
     """``t`` viewed with ``shape`` (stride-0 expansion, no copy); shapes already checked."""
     if t.shape == shape:
         return t

@@ -264,7 +264,7 @@ class View:
         symbolic = ncstr is None or type(self) is not View
         old_strides = self.strides
         # a View whose type is not View is a _SymView (a type checker cannot narrow on type())
-        sym_old = self.sym_strides if type(self) is not View else old_strides  # type: ignore[attr-defined]
+        sym_old = getattr(self, "sym_strides") if type(self) is not View else old_strides
         strides = []
         sym_strides = []
         grown = []
@@ -323,7 +323,7 @@ class View:
         m = self.mask
         new_mask = None if m is None else tuple([m[a] for a in axes])
         if type(self) is not View:
-            ss = self.sym_strides  # type: ignore[attr-defined]  # a _SymView
+            ss = getattr(self, "sym_strides")  # a _SymView
             ident = all(a == i for i, a in enumerate(axes))
             return _sym_make(new_shape, new_strides, self.offset, new_mask,
                              self.c_flag and ident, tuple([ss[a] for a in axes]))
@@ -677,6 +677,9 @@ class _SymView(View):
         return _sym_make(shape, self.strides, self.offset, m, self.c_flag, sstr)
 
 
+_set_sym_strides = _SymView.__dict__["sym_strides"].__set__
+
+
 def _sym_make(shape, strides, offset, mask, c_flag, sym_strides) -> View:
     self = _new(_SymView)
     _set_shape(self, shape)
@@ -685,7 +688,7 @@ def _sym_make(shape, strides, offset, mask, c_flag, sym_strides) -> View:
     _set_mask(self, mask)
     _set_cflag(self, c_flag)
     _set_numel(self, _prod(shape))
-    _SymView.sym_strides.__set__(self, sym_strides)  # type: ignore[misc, attr-defined]
+    _set_sym_strides(self, sym_strides)
     return self
 
 
@@ -731,7 +734,7 @@ def _broadcast_symbolic(v: View, new_shape: tuple, k: int) -> View:
         if type(v) is View:
             v = _build((1,) * k + v.shape, v.offset, z + v.strides, m)
         else:
-            ss = v.sym_strides  # type: ignore[attr-defined]  # a _SymView
+            ss = getattr(v, "sym_strides")  # a _SymView
             v = _sym_make((1,) * k + v.shape, z + v.strides, v.offset, m, v.c_flag, z + ss)
     return v.expand(new_shape)
 

@@ -108,7 +108,7 @@ _OWN = frozenset(
 
 # As in nx_array_api: the extensions, __array_api_version__ and __all__ follow the flags,
 # and dir() shows the public names only.
-del fft, linalg  # the submodules' import bound them; __getattr__ answers for them
+del globals()["fft"], globals()["linalg"]  # bound by the submodules' import; __getattr__ answers
 __getattr__, __dir__ = _NS.module_hooks(sorted(_SHARED | _OWN), {"linalg": _linalg, "fft": _fft}, globals())
 
 _NS.set_from_environment("ARRAY_API_STRICT_")

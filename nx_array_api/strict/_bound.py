@@ -202,4 +202,4 @@ class ArrayAPIStrictFlags(Flags):
 set_flags = set_array_api_strict_flags
 get_flags = get_array_api_strict_flags
 reset_flags = reset_array_api_strict_flags
-Flags = ArrayAPIStrictFlags  # type: ignore[misc]
+Flags = ArrayAPIStrictFlags  # type: ignore[misc]  # the same class under nx's name

@@ -240,7 +240,7 @@ class DaskBackend(Creation, Reductions, Indexing, Linalg):
         if out is None:
             return tensor(arr, dtype, self)
         if out.dtype is not dtype:
-            arr = self.cast(tensor(arr, dtype, self), dtype=out.dtype).arr  # type: ignore[attr-defined]
+            arr = self.cast(tensor(arr, dtype, self), dtype=out.dtype).arr
         rebind(out, arr)
         return out
 
@@ -392,7 +392,7 @@ def _chunk_method(name: str) -> Callable[..., Any]:
         return self._chunkwise(name, args, kwargs)
 
     run.__name__ = run.__qualname__ = name
-    run.__wrapped__ = getattr(Backend, name)  # type: ignore[attr-defined]
+    run.__wrapped__ = getattr(Backend, name)  # type: ignore[attr-defined]  # the protocol's signature
     return run
 
 

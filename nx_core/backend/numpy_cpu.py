@@ -341,7 +341,7 @@ def _kernel(fn: Any, name: str, doc: str, arity: int):
 
     else:
 
-        def op(self: "NumpyBackend", a: Any, b: Any, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
+        def op(self: "NumpyBackend", a: Any, b: Any, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]  # the other branch's op, typed apart
             x, y = _arg(a), _arg(b)
             if type(y) is not _ndarray:  # a Python scalar second
                 y = np.asarray(y, dtype=x.dtype)
@@ -356,7 +356,7 @@ def _kernel(fn: Any, name: str, doc: str, arity: int):
                 r = fn(x, y, out=o)
             return self._wrap(r) if out is None else out
 
-        op.broadcasts = True  # type: ignore[attr-defined]
+        op.broadcasts = True  # type: ignore[attr-defined]  # [EW2]: a ufunc broadcasts its operands
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc
@@ -503,7 +503,7 @@ def _by_kind(name: str, doc: str, kinds: str, ufunc: Any, kernel: Any, arity: in
     else:
         fast, slow = _unary_ufunc(ufunc, name, doc), _kernel(kernel, name, doc, 1)
 
-        def op(self: "NumpyBackend", x: Tensor, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
+        def op(self: "NumpyBackend", x: Tensor, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]  # the other branch's op, typed apart
             return (fast if x.dtype.kind in kinds else slow)(self, x, out=out)
 
     op.__name__ = op.__qualname__ = name
@@ -1053,8 +1053,7 @@ class NumpyBackend:
 
     def vecdot(self, a: Tensor, b: Tensor, *, axis: int) -> Tensor:
         x, y = _nd(a), _nd(b)
-        # NumPy's stubs type vecdot as a plain gufunc, without the ``axis`` keyword it takes
-        return self._wrap(np.asarray(np.vecdot(x, y, axis=axis)))  # type: ignore[call-overload]
+        return self._wrap(np.asarray(np.vecdot(x, y, axis=axis)))  # type: ignore[call-overload]  # stubs lack axis
 
     # --------------------------------------------------------------------- fft
     def fft(self, x: Tensor, *, axes: Sequence[int]) -> Tensor:
