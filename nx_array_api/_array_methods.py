@@ -2,8 +2,8 @@
 
 The namespace's modules import the array types (``_array_object``) for their checks, so
 the methods that are those modules' functions are bound here, at the top of the
-package's imports, once the functions exist: the operators (one line each, each the
-function's own operator from ``OPERATORS``: the same validation and messages, and
+package's imports, once the functions exist: the operators (one table entry each, each
+the function's own operator from ``OPERATORS``: the same validation and messages, and
 ``NotImplemented`` for an operand type they do not know), indexing and ``to_device``.
 Binding the functions themselves, rather than methods that call them, keeps a Python call
 out of every operator; the class body declares each of them with its type.
@@ -48,30 +48,16 @@ StrictArray.__setitem__ = _ix.setitem_strict
 
 OPERATORS["matmul"] = operators_of(_la.matmul)
 
-Array.__add__, Array.__radd__ = OPERATORS["add"]
-Array.__sub__, Array.__rsub__ = OPERATORS["subtract"]
-Array.__mul__, Array.__rmul__ = OPERATORS["multiply"]
-Array.__truediv__, Array.__rtruediv__ = OPERATORS["divide"]
-Array.__floordiv__, Array.__rfloordiv__ = OPERATORS["floor_divide"]
-Array.__mod__, Array.__rmod__ = OPERATORS["remainder"]
-Array.__pow__, Array.__rpow__ = OPERATORS["pow"]
-Array.__matmul__, Array.__rmatmul__ = OPERATORS["matmul"]
-Array.__and__, Array.__rand__ = OPERATORS["bitwise_and"]
-Array.__or__, Array.__ror__ = OPERATORS["bitwise_or"]
-Array.__xor__, Array.__rxor__ = OPERATORS["bitwise_xor"]
-Array.__lshift__, Array.__rlshift__ = OPERATORS["bitwise_left_shift"]
-Array.__rshift__, Array.__rrshift__ = OPERATORS["bitwise_right_shift"]
+# The binary operators, their reflected and in-place forms: (the dunder's stem, the function).
+_BINARY = (
+    ("add", _ew.add), ("sub", _ew.subtract), ("mul", _ew.multiply), ("truediv", _ew.divide),
+    ("floordiv", _ew.floor_divide), ("mod", _ew.remainder), ("pow", _ew.pow), ("matmul", _la.matmul),
+    ("and", _ew.bitwise_and), ("or", _ew.bitwise_or), ("xor", _ew.bitwise_xor),
+    ("lshift", _ew.bitwise_left_shift), ("rshift", _ew.bitwise_right_shift),
+)
 # Comparisons have no reflected forms: Python swaps them (x < y is y > x).
-Array.__lt__ = OPERATORS["less"][0]
-Array.__le__ = OPERATORS["less_equal"][0]
-Array.__gt__ = OPERATORS["greater"][0]
-Array.__ge__ = OPERATORS["greater_equal"][0]
-Array.__eq__ = OPERATORS["equal"][0]
-Array.__ne__ = OPERATORS["not_equal"][0]
-Array.__neg__ = _ew.negative
-Array.__pos__ = _ew.positive
-Array.__abs__ = _ew.abs
-Array.__invert__ = _ew.bitwise_invert
+_COMPARISONS = (("lt", _ew.less), ("le", _ew.less_equal), ("gt", _ew.greater), ("ge", _ew.greater_equal), ("eq", _ew.equal), ("ne", _ew.not_equal))
+_UNARY = (("neg", _ew.negative), ("pos", _ew.positive), ("abs", _ew.abs), ("invert", _ew.bitwise_invert))
 
 
 def _in_place(name: str, fn: Any) -> Any:
@@ -84,16 +70,13 @@ def _in_place(name: str, fn: Any) -> Any:
     return method
 
 
-Array.__iadd__ = _in_place("add", _ew.add)
-Array.__isub__ = _in_place("subtract", _ew.subtract)
-Array.__imul__ = _in_place("multiply", _ew.multiply)
-Array.__itruediv__ = _in_place("divide", _ew.divide)
-Array.__ifloordiv__ = _in_place("floor_divide", _ew.floor_divide)
-Array.__imod__ = _in_place("remainder", _ew.remainder)
-Array.__ipow__ = _in_place("pow", _ew.pow)
-Array.__imatmul__ = _in_place("matmul", _la.matmul)
-Array.__iand__ = _in_place("bitwise_and", _ew.bitwise_and)
-Array.__ior__ = _in_place("bitwise_or", _ew.bitwise_or)
-Array.__ixor__ = _in_place("bitwise_xor", _ew.bitwise_xor)
-Array.__ilshift__ = _in_place("bitwise_left_shift", _ew.bitwise_left_shift)
-Array.__irshift__ = _in_place("bitwise_right_shift", _ew.bitwise_right_shift)
+for _stem, _fn in _BINARY:
+    _name = _fn.__name__
+    setattr(Array, f"__{_stem}__", OPERATORS[_name][0])
+    setattr(Array, f"__r{_stem}__", OPERATORS[_name][1])
+    setattr(Array, f"__i{_stem}__", _in_place(_name, _fn))
+for _stem, _cmp in _COMPARISONS:
+    setattr(Array, f"__{_stem}__", OPERATORS[_cmp.__name__][0])
+for _stem, _unary in _UNARY:
+    setattr(Array, f"__{_stem}__", _unary)
+del _stem, _fn, _name, _cmp, _unary

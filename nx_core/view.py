@@ -331,13 +331,8 @@ class View:
 
     def shrink(self, bounds) -> "View":
         """Restrict each axis to the half-open ``(begin, end)`` interval (spec §2.9)."""
-        if type(self) is not View:
-            raise NxInvalidArgument("shrink: cannot shrink symbolic shape, bind all symbolic dimensions first")
+        bounds = _axis_pairs(self, "shrink", "bounds", bounds)
         shape = self.shape
-        n = len(shape)
-        if len(bounds) != n:
-            raise NxInvalidArgument(f"shrink: bounds length {len(bounds)} != ndim {n}")
-        bounds = [tuple(p) for p in bounds]
         for (b, e), d in zip(bounds, shape):
             if b != 0 or e != d:
                 break
@@ -364,13 +359,9 @@ class View:
 
     def pad(self, padding) -> "View":
         """Virtually pad each axis by ``(before, after)``; records a mask (spec §2.10)."""
-        if type(self) is not View:
-            raise NxInvalidArgument("pad: cannot pad symbolic shape, bind all symbolic dimensions first")
+        padding = _axis_pairs(self, "pad", "padding", padding)
         shape = self.shape
         n = len(shape)
-        if len(padding) != n:
-            raise NxInvalidArgument(f"pad: padding length {len(padding)} != ndim {n}")
-        padding = [tuple(p) for p in padding]
         for bf, af in padding:
             if bf != 0 or af != 0:
                 break
@@ -608,6 +599,17 @@ def contiguous_of_ints(shape: tuple) -> View:
     """``contiguous`` for a tuple known to hold non-negative Python ints only (a NumPy
     array's shape): the cached view without the per-dimension type check."""
     return _contiguous_ints(shape)
+
+
+def _axis_pairs(v: View, op: str, what: str, pairs: Any) -> list:
+    """``pairs``, one per axis of ``v``, as a list of tuples: ``op``'s checks that ``v`` is
+    concrete and that there is a pair per axis."""
+    if type(v) is not View:
+        raise NxInvalidArgument(f"{op}: cannot {op} symbolic shape, bind all symbolic dimensions first")
+    n = len(v.shape)
+    if len(pairs) != n:
+        raise NxInvalidArgument(f"{op}: {what} length {len(pairs)} != ndim {n}")
+    return [tuple(p) for p in pairs]
 
 
 def _build(shape: tuple, offset: int, strides, mask) -> View:

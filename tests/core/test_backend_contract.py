@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kernel_testing import ref_fold as _ref_fold
-from kernel_testing import ref_unfold as _ref_unfold
+from core_testing import ref_fold as _ref_fold
+from core_testing import ref_unfold as _ref_unfold
 from threefry_reference import threefry_ref as _threefry_ref
 
 from nx_core import dtype as D

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from kernel_testing import ALL, COMPLEX, FLOATS, INF, INTS, NAN, SINTS, UINTS, wrap
-from kernel_testing import layouts as common_layouts
+from core_testing import ALL, COMPLEX, FLOATS, INF, INTS, NAN, SINTS, UINTS, wrap
+from core_testing import layouts as common_layouts
 
 from nx_core.backend import _reduce as R
 

@@ -8,8 +8,8 @@ from math import prod
 import numpy as np
 import pytest
 
-from kernel_testing import ref_fold as _ref_fold
-from kernel_testing import ref_unfold as _ref_unfold
+from core_testing import ref_fold as _ref_fold
+from core_testing import ref_unfold as _ref_unfold
 
 from nx_core.backend._windows import fold, unfold
 

@@ -1,7 +1,8 @@
-"""What the kernel tests share: the NumPy dtypes they run on, integer wrapping, the
-layouts every kernel is run on, and the direct-loop references of unfold and fold.
+"""What the core tests share: the NumPy dtypes the kernels run on, integer wrapping, the
+layouts every kernel is run on, the direct-loop references of unfold and fold, and the
+prime factors that random shapes are drawn from.
 
-A plain module (pytest puts this folder on ``sys.path``): ``from kernel_testing import ...``.
+A plain module (pytest puts this folder on ``sys.path``): ``from core_testing import ...``.
 """
 
 from __future__ import annotations
@@ -82,3 +83,17 @@ def ref_fold(y, osz, k, s, d, p):
                 if all(0 <= c < n for c, n in zip(sp, osz)):
                     out[li + sp] += y[li + (kf, l_)]
     return out
+
+
+def prime_factors(n: int) -> list[int]:
+    """The prime factors of ``n`` (n > 0), smallest first, with their multiplicities."""
+    factors = []
+    m, p = n, 2
+    while m > 1 and p * p <= m:
+        while m % p == 0:
+            factors.append(p)
+            m //= p
+        p += 1
+    if m > 1:
+        factors.append(m)
+    return factors
