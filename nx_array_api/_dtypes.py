@@ -18,21 +18,10 @@ from nx_core.dtype import DType
 
 from ._messages import not_promotable
 
-bool = _d.bool_  # noqa: A001 - the standard's name
-int8 = _d.int8
-int16 = _d.int16
-int32 = _d.int32
-int64 = _d.int64
-uint8 = _d.uint8
-uint16 = _d.uint16
-uint32 = _d.uint32
-uint64 = _d.uint64
-float32 = _d.float32
-float64 = _d.float64
-complex64 = _d.complex64
-complex128 = _d.complex128
-
-ALL = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128)
+#: The standard's dtypes, nx_core's DType singletons (``xp.float32 is nx_core.dtype.float32``).
+ALL = (_d.bool_, _d.int8, _d.int16, _d.int32, _d.int64, _d.uint8, _d.uint16, _d.uint32, _d.uint64, _d.float32, _d.float64, _d.complex64, _d.complex128)
+# ``bool`` is the standard's name (nx_core's is ``bool_``).
+bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128 = ALL  # noqa: A001
 #: What an integer range reads as where a dtype has none (``DType.limits`` is None
 #: except for integers): no value fits.
 NO_LIMITS: tuple[int, int] = (0, -1)

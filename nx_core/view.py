@@ -66,9 +66,10 @@ class View:
 
         ``shape``/``strides`` must be tuples of ints of equal length, ``mask`` None
         or a tuple of (begin, end) tuples that is not full coverage, ``c_flag`` the
-        offset-agnostic flag (``mask is None and strides == C strides``).
+        offset-agnostic flag (``mask is None and strides == C strides``). An instance of
+        ``cls``: View, or the symbolic views' class (``_sym_make``).
         """
-        self = _new(View)
+        self = _new(cls)
         _set_shape(self, shape)
         _set_strides(self, strides)
         _set_offset(self, offset)
@@ -683,13 +684,7 @@ _set_sym_strides = _SymView.__dict__["sym_strides"].__set__
 
 
 def _sym_make(shape, strides, offset, mask, c_flag, sym_strides) -> View:
-    self = _new(_SymView)
-    _set_shape(self, shape)
-    _set_strides(self, strides)
-    _set_offset(self, offset)
-    _set_mask(self, mask)
-    _set_cflag(self, c_flag)
-    _set_numel(self, _prod(shape))
+    self = _SymView._make(shape, strides, offset, mask, c_flag)
     _set_sym_strides(self, sym_strides)
     return self
 
