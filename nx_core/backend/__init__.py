@@ -35,13 +35,13 @@ __all__ = [
 # The engines' factories import their engine when a device first computes on it, not when
 # nx is imported.
 def _numpy_factory(device: Device) -> Any:
-    from .numpy_cpu import NumpyBackend
+    from .numpy import NumpyBackend
 
     return NumpyBackend(device)
 
 
 def _dask_factory(device: Device) -> Any:
-    from .dask_array import DaskBackend
+    from .dask import DaskBackend
 
     return DaskBackend(device)
 
@@ -52,7 +52,7 @@ if importlib.util.find_spec("dask") is not None:  # Dask installed (nx-array-api
 
 
 def _load_numpy_backend() -> None:
-    from . import numpy_cpu  # noqa: F401  (it registers NumPy's dtypes for nx's)
+    from . import numpy  # noqa: F401  (it registers NumPy's dtypes for nx's)
 
 
 _dtype.register_numpy_dtypes(loader=_load_numpy_backend)

@@ -25,7 +25,8 @@ from core_testing import ref_unfold as _ref_unfold
 from threefry_reference import threefry_ref as _threefry_ref
 
 from nx_core import dtype as D
-from nx_core.backend import _strided, available_backends, backend_of_kind
+from nx_core.backend import available_backends, backend_of_kind
+from nx_core.backend.kernels import strided as _strided
 from nx_core.errors import LinalgError, NxInvalidArgument
 from nx_core.view import View
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nx_core.backend._indexed import gather, scatter
+from nx_core.backend.kernels.indexed import gather, scatter
 
 
 def _target(c, idx, axis, n):

@@ -15,7 +15,7 @@ from hypothesis.extra import numpy as hnp
 from core_testing import ALL, COMPLEX, FLOATS, INF, INTS, NAN, SINTS, UINTS, wrap
 from core_testing import layouts as common_layouts
 
-from nx_core.backend import _elementwise as E
+from nx_core.backend.kernels import elementwise as E
 
 
 # ----------------------------------------------------------------------------- helpers

@@ -14,7 +14,7 @@ from hypothesis.extra import numpy as hnp
 from core_testing import ALL, COMPLEX, FLOATS, INF, INTS, NAN, SINTS, UINTS, wrap
 from core_testing import layouts as common_layouts
 
-from nx_core.backend import _reduce as R
+from nx_core.backend.kernels import reduce as R
 
 SHAPE = (4, 3, 5)
 AXES = [(), (0,), (1,), (2,), (0, 2), (1, 2), (0, 1, 2)]
@@ -356,7 +356,7 @@ def _var_from_primitives(be, x, axes, correction):
 def test_reduce_var_is_the_two_passes_of_the_primitives_exactly(dt, layout):
     """The NumPy backend's reduce_var is, bit for bit, the two-pass composition of its
     reduce_sum, div, sub and mul (NumPy's own var on contiguous inputs)."""
-    from nx_core.backend.numpy_cpu import NumpyBackend
+    from nx_core.backend.numpy import NumpyBackend
 
     be = NumpyBackend()
     rng = np.random.default_rng(2)

@@ -14,7 +14,7 @@ from hypothesis.extra import numpy as hnp
 from core_testing import ALL, COMPLEX, FLOATS, INF, INTS, NAN
 from core_testing import layouts as common_layouts
 
-from nx_core.backend import _sort as S
+from nx_core.backend.kernels import sort as S
 
 SHAPE = (5, 4, 9)
 

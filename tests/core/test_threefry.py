@@ -8,7 +8,7 @@ import pytest
 from threefry_reference import M, ROT
 from threefry_reference import threefry_ref as _ref
 
-from nx_core.backend._threefry import threefry2x32
+from nx_core.backend.kernels.threefry import threefry2x32
 
 
 def _i32(v):
@@ -180,8 +180,8 @@ def test_shape_mismatch():
 
 
 # ------------------------------------------------- long inputs, the counter-mode stream
-from nx_core.backend import _threefry  # noqa: E402
-from nx_core.backend._threefry import random_bits  # noqa: E402
+from nx_core.backend.kernels import threefry as _threefry  # noqa: E402
+from nx_core.backend.kernels.threefry import random_bits  # noqa: E402
 
 
 def _whole_array(key, ctr):

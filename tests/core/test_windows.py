@@ -11,7 +11,7 @@ import pytest
 from core_testing import ref_fold as _ref_fold
 from core_testing import ref_unfold as _ref_unfold
 
-from nx_core.backend._windows import fold, unfold
+from nx_core.backend.kernels.windows import fold, unfold
 
 
 # ---------------------------------------------------------------- contract vectors

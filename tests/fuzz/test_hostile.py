@@ -293,7 +293,7 @@ def test_memory_bombs(device, case, n):
     "Dask device: a lazy array of 2**47 elements is a graph of 2**23 chunks of Dask's "
     "128 MiB, which arange, full and the random samplers build task by task in Python "
     "(minutes, and gigabytes of graph; 5 s for arange(2**40)) before anything is computed; "
-    "the chunking is the Dask backend's (nx_core/backend/dask_array.py), to be refused or "
+    "the chunking is the Dask backend's (nx_core/backend/dask/), to be refused or "
     "coarsened there"))
 @pytest.mark.parametrize("case", ["arange", "full", "random-normal"])
 def test_dask_graph_bombs(case):

@@ -241,7 +241,7 @@ def check_budget(name: str, size: int, what: str, way_out: str) -> None:
     if size > budget:
         raise MemoryError(
             f"{name}: {what} needs {_size(size)} in memory at once, more than the Dask device's memory budget "
-            f"of {_size(budget)}; {way_out}, or raise the budget (nx_core.backend.dask_array.set_memory_budget, "
+            f"of {_size(budget)}; {way_out}, or raise the budget (nx_core.backend.dask.set_memory_budget, "
             f"or the {_ENV} environment variable)"
         )
 

@@ -32,8 +32,10 @@ from dask.highlevelgraph import HighLevelGraph
 from ...dtype import DType
 from ...tensor import Tensor
 from ...view import View
-from .. import _threefry
-from ..numpy_cpu import _FROM_NP, _NP, _nd
+from ..kernels import threefry as _threefry
+from ..numpy import FROM_NP as _FROM_NP
+from ..numpy import NP as _NP
+from ..numpy import ndarray_of as _nd
 from . import steps
 from .core import check_budget, chunks_for, compute_kw, Host, IN_PROCESS, meta_of, nbytes, tensor
 

@@ -30,7 +30,8 @@ import numpy as np
 from dask.base import tokenize
 
 from ...tensor import Tensor
-from ..numpy_cpu import _NP
+from ..numpy import NP as _NP
+from ..numpy import ndarray_of as _nd
 from . import steps
 from .core import blocks_of, check_budget, Host, known, layer, meta_of, nbytes, rebind, tensor, whole
 
@@ -397,8 +398,6 @@ def _plain(k: Any) -> Any:
 
 def _scalar(backend: Any, dtype: Any, v: Any) -> Any:
     """The Python scalar ``v`` as a NumPy scalar of ``dtype``, as nx converts it."""
-    from ..numpy_cpu import _nd
-
     return _nd(backend.np.full(dtype, (), v))[()]
 
 

@@ -26,7 +26,8 @@ from dask.base import tokenize
 
 from ...dtype import DType
 from ...tensor import Tensor
-from ..numpy_cpu import _NP, _FROM_NP
+from ..numpy import FROM_NP as _FROM_NP
+from ..numpy import NP as _NP
 from . import steps
 from .core import blocks_of, chunk_bytes, Host, layer, meta_of, nbytes, tensor, whole
 

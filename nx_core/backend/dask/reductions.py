@@ -25,7 +25,7 @@ from dask.base import tokenize
 
 from ...dtype import DType
 from ...tensor import Tensor
-from ..numpy_cpu import _NP
+from ..numpy import NP as _NP
 from . import steps
 from .core import blocks_of, Host, known, layer, meta_of
 

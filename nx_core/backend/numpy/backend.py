@@ -20,15 +20,21 @@ from typing import Any, Literal, Sequence
 
 import numpy as np
 
-from .. import dtype as D
-from ..dtype import DType
-from ..errors import NxInvalidArgument
-from ..tensor import Tensor, explicit, tensor_maker
-from ..view import View
-from . import _elementwise as E
-from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
-from ._reduce import _distinct
-from ._strided import read, strided
+from ... import dtype as D
+from ...dtype import DType
+from ...errors import NxInvalidArgument
+from ...tensor import Tensor, explicit, tensor_maker
+from ...view import View
+from ..kernels import elementwise as E
+from ..kernels import fft as _fft
+from ..kernels import indexed as _indexed
+from ..kernels import linalg as _linalg
+from ..kernels import reduce as _reduce
+from ..kernels import sort as _sort
+from ..kernels import threefry as _threefry
+from ..kernels import windows as _windows
+from ..kernels.reduce import distinct as _distinct
+from ..kernels.strided import read, strided
 
 __all__ = ["NumpyBackend", "to_numpy_dtype", "from_numpy_dtype"]
 
@@ -375,7 +381,7 @@ def _erf(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
 def _check_u64(arr: np.ndarray, n: int, axis: int) -> None:
     """IndexError for a uint64 index array holding a value ``>= n``: NumPy converts such
     arrays to intp, where ``2**64 - 5`` would become ``-5`` and index from the end. The
-    maximum reads each element of memory once (``_reduce._distinct``)."""
+    maximum reads each element of memory once (``kernels.reduce.distinct``)."""
     if arr.size:
         m = int(_distinct(arr, tuple(range(arr.ndim))).max())
         if m >= n:

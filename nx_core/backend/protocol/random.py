@@ -48,6 +48,6 @@ class RandomPrimitives(Protocol):
         ``f1``/``f2`` the floats in [1, 2) of the uint64 Threefry bits of the counters
         ``(hi(p) | 0xC0000000, lo(p))`` and ``(hi(p) | 0xE0000000, lo(p))``; float32: the
         top 23 bits of the two words ``y0``, ``y1`` of the first counter, arithmetic in
-        float32 (``nx_core.backend._threefry.normal`` is the reference): the same values
+        float32 (``nx_core.backend.kernels.threefry.normal`` is the reference): the same values
         whatever the backend, and whatever part of the result is computed first or alone."""
 
