@@ -191,7 +191,7 @@ NX_FUZZ_EXAMPLES ?= 5000
 fuzz: $(STAMP)
 	NX_FUZZ_EXAMPLES=$(NX_FUZZ_EXAMPLES) $(PY) -m pytest -q -n $(PYTEST_WORKERS) -p no:cacheprovider tests/fuzz $(ARGS)
 
-# Type checking: mypy on nx_core, configured in pyproject.toml ([tool.mypy]).
+# Type checking: mypy on nx_core and nx_array_api, configured in pyproject.toml ([tool.mypy]).
 lint: $(STAMP)
 	$(PY) -m pip install --quiet mypy
 	$(PY) -m mypy

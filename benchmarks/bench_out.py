@@ -20,7 +20,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from nx_core import dtype as D  # noqa: E402
-from nx_core.backend.numpy_cpu import NumpyBackend  # noqa: E402
+from nx_core.backend.numpy import NumpyBackend  # noqa: E402
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import importlib
-from typing import Any, Iterator
+from typing import Any, Callable, ClassVar, Iterator
 
 from nx_core.device import Device, lookup
 from nx_core.tensor import Tensor, set_tensor_class
@@ -28,6 +28,11 @@ __all__ = ["Array", "StrictArray", "Device"]
 
 #: The strict namespace's own module name; another while it is served under another.
 _STRICT_NAME = STRICT.name
+
+
+#: The types of the operators the class declares (``_array_methods`` binds them).
+_Binary = Callable[["Array", Any], "Array"]
+_Unary = Callable[["Array"], "Array"]
 
 
 class _DLDeviceType(enum.IntEnum):
@@ -42,6 +47,8 @@ class _Private(type):
     object's allocation, the cheapest Python has. (Refusing in ``__init__`` or
     ``__new__`` instead would put a Python call into every array's allocation.)
     """
+
+    _ns: _flags.Namespace  # each array type's namespace
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
         raise TypeError(f"{cls.__name__}: the constructor is private; use {cls._ns.name}.asarray()")
@@ -222,9 +229,63 @@ class Array(Tensor, metaclass=_Private):
             raise TypeError(f"__format__: format spec {spec!r} needs a 0-d array, got shape {self.shape}")
         return format(self.backend.item(self), spec)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the standard's arrays
 
-    # (__getitem__, __setitem__, to_device and the operators are bound by _array_methods.)
+    # The operators, indexing and to_device are the namespace's functions themselves, bound
+    # by _array_methods once those exist (a method that called them would add a Python
+    # call to every operator); declared here, so that readers and type checkers see them.
+    __add__: ClassVar[_Binary]
+    __radd__: ClassVar[_Binary]
+    __sub__: ClassVar[_Binary]
+    __rsub__: ClassVar[_Binary]
+    __mul__: ClassVar[_Binary]
+    __rmul__: ClassVar[_Binary]
+    __truediv__: ClassVar[_Binary]
+    __rtruediv__: ClassVar[_Binary]
+    __floordiv__: ClassVar[_Binary]
+    __rfloordiv__: ClassVar[_Binary]
+    __mod__: ClassVar[_Binary]
+    __rmod__: ClassVar[_Binary]
+    __pow__: ClassVar[_Binary]
+    __rpow__: ClassVar[_Binary]
+    __matmul__: ClassVar[_Binary]
+    __rmatmul__: ClassVar[_Binary]
+    __and__: ClassVar[_Binary]
+    __rand__: ClassVar[_Binary]
+    __or__: ClassVar[_Binary]
+    __ror__: ClassVar[_Binary]
+    __xor__: ClassVar[_Binary]
+    __rxor__: ClassVar[_Binary]
+    __lshift__: ClassVar[_Binary]
+    __rlshift__: ClassVar[_Binary]
+    __rshift__: ClassVar[_Binary]
+    __rrshift__: ClassVar[_Binary]
+    __lt__: ClassVar[_Binary]
+    __le__: ClassVar[_Binary]
+    __gt__: ClassVar[_Binary]
+    __ge__: ClassVar[_Binary]
+    __eq__: ClassVar[_Binary]  # type: ignore[assignment]  # an array, not object's bool
+    __ne__: ClassVar[_Binary]  # type: ignore[assignment]  # an array, not object's bool
+    __neg__: ClassVar[_Unary]
+    __pos__: ClassVar[_Unary]
+    __abs__: ClassVar[_Unary]
+    __invert__: ClassVar[_Unary]
+    __iadd__: ClassVar[_Binary]
+    __isub__: ClassVar[_Binary]
+    __imul__: ClassVar[_Binary]
+    __itruediv__: ClassVar[_Binary]
+    __ifloordiv__: ClassVar[_Binary]
+    __imod__: ClassVar[_Binary]
+    __ipow__: ClassVar[_Binary]
+    __imatmul__: ClassVar[_Binary]
+    __iand__: ClassVar[_Binary]
+    __ior__: ClassVar[_Binary]
+    __ixor__: ClassVar[_Binary]
+    __ilshift__: ClassVar[_Binary]
+    __irshift__: ClassVar[_Binary]
+    __getitem__: ClassVar[Callable[[Array, Any], Array]]
+    __setitem__: ClassVar[Callable[[Array, Any, Any], None]]
+    to_device: ClassVar[Callable[..., Array]]
 
 
 #: An argument not given (where passing None already means something).

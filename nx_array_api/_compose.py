@@ -13,13 +13,14 @@ from typing import Any, Sequence
 from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
+from ._array_object import Array
 from ._validation import check_device_dtype
 from ._messages import cannot_cast
 
 __all__ = ["cast", "convert", "flat", "kept", "padded", "reshaped", "transfer"]
 
 
-def cast(t: Tensor, d: DType, name: str | None = None) -> Tensor:
+def cast(t: Array, d: DType, name: str | None = None) -> Array:
     """``t`` in dtype ``d``: ``t`` itself when it has it, else a cast copy.
 
     ``name``: where ``d`` comes from the caller (``sum(x, dtype=...)``), the device of
@@ -34,7 +35,7 @@ def cast(t: Tensor, d: DType, name: str | None = None) -> Tensor:
     return t.backend.cast(t, dtype=d)
 
 
-def convert(name: str, t: Tensor, d: DType) -> Tensor:
+def convert(name: str, t: Array, d: DType) -> Array:
     """``t``'s values converted to dtype ``d`` as ``astype`` converts them (also
     ``asarray(x, dtype=...)`` and ``x[k] = v``): a floating-point tensor into an integer
     dtype by the engine's own conversion (the backend's ``engine_cast``: NumPy's
@@ -51,7 +52,7 @@ def convert(name: str, t: Tensor, d: DType) -> Tensor:
     return t.backend.cast(t, dtype=d)
 
 
-def transfer(t: Tensor, device: Any) -> Tensor:
+def transfer(t: Array, device: Any) -> Array:
     """A copy of ``t`` on ``device`` (of any namespace: ``asarray`` moves arrays between
     them), through the host: a host array of a copy of the elements, taken up by the
     destination's backend, so that the two devices never share memory. ``device``
@@ -60,7 +61,7 @@ def transfer(t: Tensor, device: Any) -> Tensor:
     return device.backend.from_host(src.to_host(src.copy(t)))
 
 
-def reshaped(t: Tensor, shape: tuple[int, ...]) -> Tensor:
+def reshaped(t: Array, shape: tuple[int, ...]) -> Array:
     """``t`` with ``shape`` (same element count): a view when its strides allow one
     (``View.reshape``), else a reshaped copy."""
     if t.shape == shape:
@@ -70,12 +71,12 @@ def reshaped(t: Tensor, shape: tuple[int, ...]) -> Tensor:
     return r if r is not None else B.reshape(B.copy(t), shape)
 
 
-def flat(t: Tensor) -> Tensor:
+def flat(t: Array) -> Array:
     """``t`` as a 1-D tensor: a view when possible, else a copy."""
     return reshaped(t, (t.numel,))
 
 
-def kept(r: Tensor, shape: tuple[int, ...], axes: Sequence[int], keepdims: bool) -> Tensor:
+def kept(r: Array, shape: tuple[int, ...], axes: Sequence[int], keepdims: bool) -> Array:
     """The reduction ``r`` of a tensor of ``shape`` over ``axes``, with the reduced axes
     kept as size 1 when ``keepdims``: ``keepdims`` is the frontend's alone, backends
     reduce the axes away. A view of ``r``, or a copy when its layout needs one."""
@@ -84,7 +85,7 @@ def kept(r: Tensor, shape: tuple[int, ...], axes: Sequence[int], keepdims: bool)
     return reshaped(r, tuple(1 if i in axes else d for i, d in enumerate(shape)))
 
 
-def padded(t: Tensor, padding: Sequence[tuple[int, int]], fill: Any) -> Tensor:
+def padded(t: Array, padding: Sequence[tuple[int, int]], fill: Any) -> Array:
     """A fresh tensor: ``t`` with ``(before, after)`` elements of ``fill`` around each
     axis (``fill`` already representable in t's dtype)."""
     return t.backend.pad(t, tuple(padding), fill)  # the seed's pad: one primitive

@@ -78,7 +78,7 @@ def check_dtype(name: str, dtype: Any, default: DType | None = None, device: Dev
         raise not_a_dtype(name, dtype, _dt.ALL, ValueError if strict else TypeError)
     if device is not None and device.unsupported and d is not None:
         check_device_dtype(name, device, d)
-    return d  # type: ignore[return-value]
+    return d  # type: ignore[return-value]  # a DType: None was refused above
 
 
 def _check_copy(name: str, copy: Any) -> None:
@@ -107,7 +107,7 @@ _SMALL = 1 << 62  # bytes: below the 2**63-byte limit whatever check_shape's rou
 _SMALL_F64 = _SMALL // 8  # float64 elements
 
 
-def _alloc(name: str, B: Any, dtype: DType, shape: tuple[int, ...], value: Any = None) -> Tensor:
+def _alloc(name: str, B: Any, dtype: DType, shape: tuple[int, ...], value: Any = None) -> Array:
     """A fresh tensor of a user-given (checked) shape on backend ``B``: filled with
     ``value``, or uninitialized when it is None. An allocation the machine cannot satisfy
     raises MemoryError with ``name`` in front of the allocator's message."""
@@ -117,7 +117,7 @@ def _alloc(name: str, B: Any, dtype: DType, shape: tuple[int, ...], value: Any =
         raise MemoryError(core_message(name, e)) from None
 
 
-def _made(name: str, prim: Any, *args: Any) -> Tensor:
+def _made(name: str, prim: Any, *args: Any) -> Array:
     """``prim(*args)``, a backend call that allocates a result of a checked size; its
     MemoryError gets ``name`` in front."""
     try:
@@ -392,8 +392,8 @@ def asarray(
         if dtype is None:
             if dtypes:
                 dtype = _promote_all("asarray", dtypes)
-                for k in sorted(kinds):
-                    dtype = scalar_dtype("asarray", dtype, k, dev)
+                for kind in sorted(kinds):
+                    dtype = scalar_dtype("asarray", dtype, kind, dev)
             elif kinds:
                 dtype = kind_default(dev, max(kinds))
             else:
@@ -463,7 +463,7 @@ def from_dlpack(x: object, /, *, device: Any = None, copy: bool | None = None) -
 
 
 # -------------------------------------------------------------- filled arrays
-def _fill_tensor(name: str, dev: Device, shape: Any, fill_value: Any, dtype: Any) -> Tensor:
+def _fill_tensor(name: str, dev: Device, shape: Any, fill_value: Any, dtype: Any) -> Array:
     k = scalar_kind(fill_value)
     if k < 0:
         fill_value, dtype = _fill_array(name, dev, fill_value, dtype)
@@ -501,7 +501,7 @@ def _not_fill_value(name: str, ns: Any, v: Any) -> TypeError:
     return TypeError(f"{name}: fill_value must be a Python bool, int, float or complex{'' if ns.strict else ' (or a 0-d array)'}, got {what}")
 
 
-def _filled(name: str, shape: Any, dtype: Any, device: Any, value: Any) -> Tensor:
+def _filled(name: str, shape: Any, dtype: Any, device: Any, value: Any) -> Array:
     """``empty``, ``zeros`` and ``ones``: an array of ``shape`` filled with ``value`` (or
     uninitialized when None), default dtype float64."""
     dev = default_device() if device is None else check_device(name, device)
@@ -592,7 +592,7 @@ def full_like(
 
 
 # ---------------------------------------------------------------------- ranges
-def _real_arg(name: str, v: Any, arg: str) -> int | float:
+def _real_arg(name: str, v: Any, arg: str) -> Any:  # an int or a float, as given
     v = py_scalar(v, lenient=True)
     k = scalar_kind(v)
     if k == BOOL or k == INT:
@@ -633,14 +633,15 @@ def arange(
     if d.is_bool:
         raise TypeError(f"arange: dtype must be a numeric dtype, got {d.name}")
     if all_int:
-        num = max(-((start - stop) // step), 0)
+        num = max(-(int(start - stop) // int(step)), 0)  # ints already: int() types them
     else:
         q = (stop - start) / step
         if not math.isfinite(q):
             raise ValueError(f"arange: the length (stop - start) / step = {q} is not finite")
         num = max(math.ceil(q), 0)
     if d.is_integer and num > 0:
-        lo, hi = d.limits
+        lo, hi = d.limits or _dt.NO_LIMITS
+        v: Any  # an int, or a float given for an integer dtype
         for v in (start, start + (num - 1) * step):
             if not lo <= v <= hi:
                 raise int_out_of_bounds("arange", v, d, "value")

@@ -124,7 +124,7 @@ class strict_finfo_object(finfo_object):
 
     __eq__ = object.__eq__
     __ne__ = object.__ne__
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as array-api-strict's
 
 
 @dataclass(frozen=True, eq=False)
@@ -133,7 +133,7 @@ class strict_iinfo_object(iinfo_object):
 
     __eq__ = object.__eq__
     __ne__ = object.__ne__
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as array-api-strict's
 
 
 def _ieee(dtype: DType, mantissa: int, emax: int) -> tuple:
@@ -143,7 +143,7 @@ def _ieee(dtype: DType, mantissa: int, emax: int) -> tuple:
 
 
 _FINFO = {_dt.float32: _ieee(_dt.float32, 23, 127), _dt.float64: _ieee(_dt.float64, 52, 1023)}
-_IINFO = {d: (d.bits, d.limits[1], d.limits[0], d) for d in sorted(_dt.integer, key=lambda d: (d.kind, d.bits))}
+_IINFO = {d: (d.bits, hi, lo, d) for d in sorted(_dt.integer, key=lambda d: (d.kind, d.bits)) for lo, hi in [d.limits or _dt.NO_LIMITS]}
 _DROPIN_FINFO = {d: finfo_object(*v) for d, v in _FINFO.items()}
 _DROPIN_IINFO = {d: iinfo_object(*v) for d, v in _IINFO.items()}
 

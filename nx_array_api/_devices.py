@@ -34,7 +34,7 @@ from nx_core.dtype import DType, complex64, complex128, float32, float64, int32,
 from ._array_object import _DEFAULT_DEVICE_OF, Array, StrictArray
 from ._flags import DROPIN, STRICT, Namespace
 
-__all__ = ["StrictDevice", "CPU_DEVICE", "namespace_of", "resolve", "default_dtype", "devices_of", "default_device_of"]
+__all__ = ["StrictDevice", "CPU_DEVICE", "namespace_of", "resolve", "check_device", "default_dtype", "devices_of", "default_device_of"]
 
 #: The namespace names under which nx_core registers each namespace's devices.
 _REALM = {DROPIN: "nx", STRICT: "strict"}
@@ -49,7 +49,7 @@ class StrictDevice(Device):
 
     def __new__(cls, device: str = "CPU_DEVICE") -> "StrictDevice":
         try:
-            return lookup("strict", device)  # type: ignore[return-value]
+            return lookup("strict", device)  # type: ignore[return-value]  # registered as a StrictDevice
         except ValueError:
             names = ", ".join(repr(d.name) for d in _core.devices("strict"))
             raise ValueError(f"Device: unsupported device {device!r}; the strict namespace's devices are {names}") from None
@@ -95,7 +95,7 @@ REAL_FLOATING: dict[Device, DType] = {d: v["real floating"] for d, v in _DEFAULT
 
 def namespace_of(device: Device) -> Namespace:
     """The namespace whose arrays live on ``device``."""
-    cls = device.tensor_class
+    cls: Any = device.tensor_class  # an array type of a namespace, or None: the drop-in's
     return DROPIN if cls is None else cls._ns
 
 
@@ -137,6 +137,24 @@ def resolve(name: str, device: Any, ns: Namespace, like: Any = None) -> Device:
         ns.refuse("device", ValueError(msg))  # record mode: that device, as the drop-in takes names
         return named
     raise ValueError(f"{name}: unknown device {device!r}; {_known(ns)}")
+
+
+def check_device(name: str, device: Any, like: Any = None) -> Device:
+    """The device a function should use: ``device``, else the device of ``like`` (an
+    array: the ``*_like`` functions, ``astype``, ``to_device``), else the default device.
+
+    With ``like``, the rules of like's namespace apply (:func:`resolve`: the strict
+    namespace takes its own Device objects only). Without it, the call came through a
+    namespace's function: a Device of any namespace is taken as it is (the strict
+    namespace's functions resolve their ``device`` argument with :func:`resolve` before
+    they get here), and a device name or None is the drop-in's."""
+    if like is None:
+        if device is None:
+            return default_device()
+        if isinstance(device, Device):  # (a Device whose backend is not made yet is a subclass)
+            return device
+        return resolve(name, device, DROPIN)
+    return resolve(name, device, like._ns, like)
 
 
 def _known(ns: Namespace) -> str:

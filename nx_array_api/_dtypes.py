@@ -10,6 +10,7 @@ floating-point dtype), and ``PROMOTE`` is the table the functions use: both toge
 
 from __future__ import annotations
 
+import builtins
 from typing import Callable
 
 from nx_core import dtype as _d
@@ -18,38 +19,16 @@ from nx_core.dtype import DType
 from ._flags import STRICT
 from ._messages import not_promotable
 
-__all__ = [
-    "DType",
-    "bool",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-    "complex64",
-    "complex128",
-]
-
-bool = _d.bool_  # noqa: A001 - the standard's name
-int8 = _d.int8
-int16 = _d.int16
-int32 = _d.int32
-int64 = _d.int64
-uint8 = _d.uint8
-uint16 = _d.uint16
-uint32 = _d.uint32
-uint64 = _d.uint64
-float32 = _d.float32
-float64 = _d.float64
-complex64 = _d.complex64
-complex128 = _d.complex128
-
-ALL = (bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128)
+#: The standard's dtypes, nx_core's DType singletons (``xp.float32 is nx_core.dtype.float32``).
+ALL = (_d.bool_, _d.int8, _d.int16, _d.int32, _d.int64, _d.uint8, _d.uint16, _d.uint32, _d.uint64, _d.float32, _d.float64, _d.complex64, _d.complex128)
+# ``bool`` is the standard's name (nx_core's is ``bool_``).
+bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64, complex64, complex128 = ALL  # noqa: A001
+#: What an integer range reads as where a dtype has none (``DType.limits`` is None
+#: except for integers): no value fits.
+NO_LIMITS: tuple[int, int] = (0, -1)
+#: The standard's dtype names, in the order of ``ALL``.
+NAMES = tuple(d.name for d in ALL)
+__all__ = ["DType", *NAMES]
 
 boolean = frozenset({bool})
 signed_integer = frozenset({int8, int16, int32, int64})
@@ -164,7 +143,7 @@ DEFAULT_COMPLEX = complex128
 DEFAULT_INDEX = int64
 
 
-def result_type_pair(a: DType, b: DType, name: str, strict: bool = False) -> DType:
+def result_type_pair(a: DType, b: DType, name: str, strict: builtins.bool = False) -> DType:
     """The promoted dtype of ``a`` and ``b`` (by the standard's table alone when
     ``strict``), or TypeError naming ``name``."""
     if a is b:

@@ -241,7 +241,7 @@ def _pad_width(x: Array, pad_width: Any) -> tuple[tuple[int, int], ...]:
     return pads
 
 
-def _pad_index(B: Any, mode: str, n: int, before: int, after: int) -> Tensor:
+def _pad_index(B: Any, mode: str, n: int, before: int, after: int) -> Array:
     """int64 source indices on backend ``B`` along one axis for the non-constant modes."""
     i = B.arange(_dt.int64, -before, 1, n + after + before)
     if mode == "edge":
@@ -306,7 +306,7 @@ def _index(name: str, i: Any, n: int, ax: int) -> int:
     return i + n if i < 0 else i
 
 
-def _pick(x: Array, idx: list[int]) -> Tensor:
+def _pick(x: Array, idx: list[int]) -> Array:
     """The sub-tensor at the leading indices ``idx`` (already normalised): a view."""
     t = x
     return t.backend.basic_view(t, tuple(idx))
@@ -391,6 +391,7 @@ class L:
     """``L([i, ...])``: gathers the listed indices (repeats allowed) along the axis; a copy."""
 
     __slots__ = ("indices",)
+    indices: tuple[int, ...] | Array
 
     def __init__(self, indices: Sequence[int] | Array) -> None:
         if isinstance(indices, Array):
@@ -428,7 +429,7 @@ def _list_in_bounds(n: int, lo: int, hi: int) -> None:
         raise IndexError(f"slice: index {lo if lo < -n else hi} out of bounds [0, {n})")
 
 
-def _list_index(x: Tensor, spec: L, n: int) -> tuple[Tensor, int]:
+def _list_index(x: Array, spec: L, n: int) -> tuple[Array, int]:
     """The int64 indices of ``spec`` normalised into [0, n), on ``x``'s device, and their count."""
     if isinstance(spec.indices, tuple):
         for i in spec.indices:
@@ -468,7 +469,7 @@ def slice(x: Array, /, specs: Sequence[Any]) -> Array:  # noqa: A001 - the Nx na
     t = x
     B = t.backend
     key: list[Any] = []
-    takes: list[tuple[int, Tensor]] = []
+    takes: list[tuple[int, Array]] = []
     out_shape: list[int] = []
     ax = 0
     for s in specs:

@@ -77,10 +77,10 @@ def scatter(
         raise TypeError("scatter: mode='add' needs a numeric x, got bool")
     if indices.ndim != x.ndim:
         raise ValueError(f"scatter: indices must have the rank of x ({x.ndim}), got shape {indices.shape}")
-    for d, (ni, nx) in enumerate(zip(indices.shape, x.shape)):
-        if d != ax and ni > nx:
+    for i, (ni, nx) in enumerate(zip(indices.shape, x.shape)):
+        if i != ax and ni > nx:
             raise ValueError(
-                f"scatter: indices shape {indices.shape} does not fit x shape {x.shape} at axis {d}"
+                f"scatter: indices shape {indices.shape} does not fit x shape {x.shape} at axis {i}"
             )
     if isinstance(updates, Array):
         B = backend_of("scatter", x, indices, updates)

@@ -51,7 +51,7 @@ from typing import Any, Collection
 
 from ._portability import Recorder, caught
 
-__all__ = ["set_flags", "get_flags", "reset_flags", "Flags"]
+__all__ = ["set_flags", "get_flags", "reset_flags", "Flags", "public_dir"]
 
 SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12", "2026.12")
 DRAFT_VERSION = "2026.12"
@@ -283,9 +283,15 @@ class Namespace:
             raise AttributeError(f"module {self.name!r} has no attribute {name!r}")
 
         def __dir__() -> list[str]:
-            return sorted({*module_globals, "__array_api_version__", "__all__", *self.enabled_extensions})
+            return public_dir(module_globals, [*names, "__all__", *self.enabled_extensions])
 
         return __getattr__, __dir__
+
+
+def public_dir(module_globals: dict[str, Any], names: Collection[str]) -> list[str]:
+    """What ``dir()`` of a public module shows (its ``__dir__``, PEP 562): its public
+    ``names`` and its dunders, not the names its implementation imports or keeps."""
+    return sorted({*names, *(n for n in module_globals if n.startswith("__") and n.endswith("__"))})
 
 
 def register_extension(ext: str, names: Collection[str]) -> None:
@@ -340,7 +346,7 @@ class Flags:
         data_dependent_shapes: bool | None = None,
         enabled_extensions: Collection[str] | None = None,
     ) -> None:
-        self._kwargs = {
+        self._kwargs: dict[str, Any] = {
             "api_version": api_version,
             "boolean_indexing": boolean_indexing,
             "data_dependent_shapes": data_dependent_shapes,

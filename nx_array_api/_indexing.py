@@ -74,7 +74,7 @@ def _flatten_list(name: str, obj: Any, depth: int, out: list, shape: list) -> No
         raise _fail(name, f"a list index may hold only integers or booleans, got {type(obj).__name__}") from None
 
 
-def _list_index(name: str, B: Any, obj: Any) -> Tensor:
+def _list_index(name: str, B: Any, obj: Any) -> Array:
     """A Python (nested) list of ints or bools as an int64 or bool Tensor on backend ``B``."""
     flat: list = []
     shape: list = []
@@ -130,7 +130,7 @@ def _foreign_index(name: str, B: Any, k: Any) -> tuple[int, Any]:
     raise _fail(name, f"arrays used as indices must be of integer or boolean dtype, got {d.name}")
 
 
-def _parse(name: str, t: Tensor, key: Any) -> tuple[list, int]:
+def _parse(name: str, t: Array, key: Any) -> tuple[list, int]:
     """The key into ``t`` as a list of (tag, value) items, Ellipsis kept as ``(None, ...)``.
 
     Index arrays must live on ``t``'s device; 0-d ones are read as Python ints and bools.
@@ -205,7 +205,7 @@ def _check_int(name: str, i: int, n: int, axis: int) -> int:
     return i + n if i < 0 else i
 
 
-def _basic(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple | None]:
+def _basic(name: str, t: Array, items: list) -> tuple[Array, tuple | None]:
     """The O(1) view of ``t`` for a key of ints, slices and None (Ellipsis expanded), and
     the key ``basic_view`` took (None when the view is ``t`` itself)."""
     shape = t.shape
@@ -242,7 +242,7 @@ def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
     return out
 
 
-def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[int, ...]]:
+def _advanced(name: str, t: Array, items: list) -> tuple[Array, tuple, tuple[int, ...]]:
     """(tensor, backend key, result shape) for a key holding integer or boolean arrays."""
     ns = t._ns
     if not ns.boolean_indexing and any(tag in (_BARR, _BOOL0) for tag, _ in items):
@@ -256,7 +256,7 @@ def _advanced(name: str, t: Tensor, items: list) -> tuple[Tensor, tuple, tuple[i
     return t, key, _advanced_shape(name, t.shape, items, adv_pos, adv_shapes)
 
 
-def _bool0_as_axes(t: Tensor, items: list) -> tuple[Tensor, list]:
+def _bool0_as_axes(t: Array, items: list) -> tuple[Array, list]:
     """0-d booleans: each a new unit axis of ``t``, indexed by [0] (True) or [] (False)."""
     B = t.backend
     shape = list(t.shape)
@@ -273,7 +273,7 @@ def _bool0_as_axes(t: Tensor, items: list) -> tuple[Tensor, list]:
     return B.reshape(t, tuple(shape)), out
 
 
-def _masks_as_coordinates(name: str, t: Tensor, items: list) -> tuple[Tensor, list]:
+def _masks_as_coordinates(name: str, t: Array, items: list) -> tuple[Array, list]:
     """Boolean arrays: their shapes checked against the axes they cover, then replaced by
     their ``nonzero`` coordinates. An empty mask dimension where the axis is not empty
     (NumPy allows it) empties that axis of ``t``."""
@@ -281,7 +281,7 @@ def _masks_as_coordinates(name: str, t: Tensor, items: list) -> tuple[Tensor, li
     shape = t.shape
     ax = 0
     empty_axes = []
-    out = []
+    out: list[tuple[int, Any]] = []
     for tag, v in items:
         if tag == _BARR:
             mshape = v.shape
@@ -308,9 +308,9 @@ def _backend_key(name: str, shape: tuple[int, ...], items: list) -> tuple[tuple,
     """(the backend's key, the positions of the advanced items, their shapes) for items of
     ints, slices, None and integer Tensors; ints are bounds-checked here, integer arrays
     by the backend's index/index_put (IndexError)."""
-    key = []
-    adv_pos = []
-    adv_shapes = []
+    key: list[Any] = []
+    adv_pos: list[int] = []
+    adv_shapes: list[tuple[int, ...]] = []
     ax = 0
     for pos, (tag, v) in enumerate(items):
         if tag == _NONE:
@@ -349,7 +349,7 @@ def _advanced_shape(name: str, shape: tuple[int, ...], items: list, adv_pos: lis
     return tuple(out)
 
 
-def _resolve(name: str, t: Tensor, key: Any) -> tuple[bool, Tensor, tuple | None, tuple[int, ...]]:
+def _resolve(name: str, t: Array, key: Any) -> tuple[bool, Array, tuple | None, tuple[int, ...]]:
     """(is basic, tensor, backend key (None for a basic key that selects all of t), result
     shape): the one normaliser of keys.
 
@@ -365,7 +365,7 @@ def _resolve(name: str, t: Tensor, key: Any) -> tuple[bool, Tensor, tuple | None
     return _resolve_general(name, t, key)
 
 
-def _resolve_general(name: str, t: Tensor, key: Any) -> tuple[bool, Tensor, tuple | None, tuple[int, ...]]:
+def _resolve_general(name: str, t: Array, key: Any) -> tuple[bool, Array, tuple | None, tuple[int, ...]]:
     """``_resolve`` for any key: parsed, Ellipsis expanded, then a view or an advanced key."""
     items, _ = _parse(name, t, key)
     items = _expand(name, items, len(t.shape))
@@ -375,7 +375,7 @@ def _resolve_general(name: str, t: Tensor, key: Any) -> tuple[bool, Tensor, tupl
     return (False, *_advanced(name, t, items))
 
 
-def basic_view(name: str, t: Tensor, key: tuple) -> Tensor:
+def basic_view(name: str, t: Array, key: tuple) -> Array:
     """The O(1) view of ``t`` for a basic key (ints, slices, ``None``, one ``...``), as
     ``x[key]`` makes it (``_resolve``); a key with arrays is an IndexError naming ``name``."""
     basic, v, _, _ = _resolve(name, t, key)

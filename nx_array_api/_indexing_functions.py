@@ -7,7 +7,7 @@ raise IndexError.
 from __future__ import annotations
 
 import functools
-from typing import Optional
+from typing import Any, Optional
 
 from nx_core.tensor import Tensor
 
@@ -25,7 +25,7 @@ def _in_bounds(name: str, n: int, axis: int, lo: int, hi: int) -> None:
         raise index_out_of_bounds(name, bad, axis, n)
 
 
-def _check_bounds(name: str, idx: Tensor, n: int, axis: int) -> Tensor:
+def _check_bounds(name: str, idx: Array, n: int, axis: int) -> Array:
     """``idx``, checked to lie in ``[-n, n)`` (now, or where the values are computed
     lazily, when they are: the backend's ``guard``)."""
     if idx.numel == 0:
@@ -81,7 +81,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
         raise ValueError(f"{name}: indices ({indices.ndim}-D) must have as many dimensions as x ({x.ndim}-D)")
     ax = normalize_axis(name, axis, x.ndim)
     xs, js = x.shape, indices.shape
-    shape = []
+    shape: list[Any] = []  # the axis itself: None
     for i, (a, b) in enumerate(zip(xs, js)):
         if i == ax:
             shape.append(None)

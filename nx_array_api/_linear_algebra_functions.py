@@ -22,7 +22,7 @@ __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 
 
-def promote_operands(name: str, x1: Any, x2: Any, allowed: frozenset, what: str) -> tuple[Tensor, Tensor, Any]:
+def promote_operands(name: str, x1: Any, x2: Any, allowed: frozenset, what: str) -> tuple[Array, Array, Any]:
     """Both operands as tensors of their promoted dtype (TypeError outside ``allowed``),
     and the backend of their device (ValueError when they live on two devices)."""
     x1 = check_array(name, x1, "x1")

@@ -268,7 +268,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     n = t.shape[ax]
     if isinstance(repeats, Array) and repeats.ndim != 0:
         x._ns.requires_data_dependent_shapes(name)
-        r = repeats
+        r: Any = repeats  # then the counts as int64, or an int
         backend_of(name, t, r)
         if repeats.dtype not in _dt.integer:
             raise TypeError(f"{name}: repeats must have an integer dtype, got {repeats.dtype.name}")

@@ -142,7 +142,7 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
     if k == INT:
         kind = d.kind
         if kind in "iu":
-            lo, hi = d.limits
+            lo, hi = d.limits or _dt.NO_LIMITS
             if not lo <= s <= hi:
                 raise int_out_of_bounds(name, s, d)
         else:
@@ -174,7 +174,7 @@ def check_values(name: str, values: list[Any], kinds: set[int], dtype: DType) ->
     if COMPLEX in kinds and k != "c":
         raise cannot_cast(name, "a complex value", dtype, "the imaginary part would be lost")
     if k in "iu":
-        lo, hi = dtype.limits
+        lo, hi = dtype.limits or _dt.NO_LIMITS
         for v in values:
             if type(v) is not int:
                 if isinstance(v, float):
@@ -223,7 +223,7 @@ def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:
     raise TypeError(f"{name}: at least one of x1 and x2 must be an nx Array, got {type(x1).__name__} and {type(x2).__name__}")
 
 
-def promote_pair_tensors(name: str, x1: Any, x2: Any) -> tuple[Tensor, Tensor, DType]:
+def promote_pair_tensors(name: str, x1: Any, x2: Any) -> tuple[Array, Array, DType]:
     """``promote_pair`` with a scalar made a 0-d tensor on the other operand's device."""
     a1, a2, d = promote_pair(name, x1, x2)
     if not isinstance(a1, Tensor):

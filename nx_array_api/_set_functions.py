@@ -100,18 +100,18 @@ def isin(x1: Union[Array, int], x2: Union[Array, int], /, *, invert: bool = Fals
     a1, a2 = isinstance(x1, Array), isinstance(x2, Array)
     if a1 != a2:
         s = x2 if a1 else x1
-        x = x1 if a1 else x2
+        x: Any = x1 if a1 else x2  # the array
         if not isinstance(s, int) and (x._ns.strict or not isinstance(s, (float, complex))):
             msg = f"{name}: a scalar argument must be a Python int, got {type(s).__name__}"
             if not isinstance(s, (float, complex)):
                 raise TypeError(msg)
             x._ns.refuse("python scalar", TypeError(msg))
         if type(s) is int and x.dtype.is_integer:
-            lo, hi = x.dtype.limits
+            lo, hi = x.dtype.limits or _dt.NO_LIMITS
             if not lo <= s <= hi:  # the drop-in: NumPy's, no element equals it
                 if x._ns.strict:
                     x._ns.refuse("python scalar", int_out_of_bounds(name, s, x.dtype))
                 B = x.backend
-                return B.full(_dt.bool, x1.shape if a1 else (), invert)
+                return B.full(_dt.bool, x.shape if a1 else (), invert)
     t1, t2, _ = promote_pair_tensors(name, x1, x2)
     return t1.backend.isin(t1, t2, invert=invert)

@@ -41,7 +41,7 @@ _INEXACT = _dt.CATEGORIES["floating-point"]
 _ALL_AXES = [tuple(range(n)) for n in range(MAX_DIMS + 1)]  # axis=None, by rank
 
 
-def _check(name: str, x: Any, category: str) -> Tensor:
+def _check(name: str, x: Any, category: str) -> Array:
     x = check_array(name, x)
     check_category(name, x.dtype, category)
     return x
@@ -117,7 +117,7 @@ def min(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
     return _extreme("min", "reduce_min", x, axis, keepdims)
 
 
-def _mean(t: Tensor, axes: tuple[int, ...], keepdims: bool) -> Tensor:
+def _mean(t: Array, axes: tuple[int, ...], keepdims: bool) -> Array:
     # M = 0 gives NaN (NaN + NaN j for complex), as the standard requires.
     B = t.backend
     s = kept(B.reduce_sum(t, axes=axes), t.shape, axes, keepdims)
@@ -138,7 +138,7 @@ def mean(x: Array, /, *, axis: Axis = None, keepdims: bool = False) -> Array:
     return _mean(t, axes, keepdims)
 
 
-def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Tensor:
+def _var(name: str, x: Any, axis: Axis, correction: Any, keepdims: Any) -> Array:
     t = _check(name, x, "real floating-point")
     keepdims = check_bool(name, keepdims, "keepdims")
     if not isinstance(correction, (int, float)):

@@ -41,7 +41,7 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None, keepdims: boo
     return _logical("any", "reduce_any", x, axis, keepdims)
 
 
-def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Tensor:
+def _edge(name: str, v: Any, arg: str, x: Array, axis: int) -> Array:
     """``prepend``/``append`` as a tensor of x's dtype, shaped like x except along ``axis``."""
     if isinstance(v, Array):
         vs, xs = list(v.shape), list(x.shape)

@@ -9,12 +9,13 @@ import threading
 from typing import Any, Callable, Sequence, TypeVar
 
 from nx_core import shape as _shape
-from nx_core.device import Device, default_device
+from nx_core.device import Device
 from nx_core.dtype import DType
 from nx_core.errors import NxInvalidArgument, ScalarOverflowError
 from nx_core.tensor import Tensor
 
 from . import _devices
+from ._devices import check_device as check_device  # the device argument's one home
 from . import _dtypes as _dt
 from ._array_object import Array, StrictArray
 from ._flags import STRICT
@@ -61,28 +62,8 @@ def check_array(name: str, x: Any, arg: str = "x") -> Array:
     return x
 
 
-def check_device(name: str, device: Any, like: Any = None) -> Device:
-    """The device a function should use: ``device``, else the device of ``like`` (an
-    array: the ``*_like`` functions, ``astype``, ``to_device``), else the default device.
-
-    With ``like``, the rules of like's namespace apply (``_devices.resolve``: the strict
-    namespace takes its own Device objects only). Without it, the call came through a
-    namespace's function: a Device of any namespace is taken as it is (the strict
-    namespace's functions resolve their ``device`` argument before they get here), and a
-    device name or None is the drop-in's."""
-    if like is None:
-        if device is None:
-            return default_device()
-        if isinstance(device, Device):  # (a Device whose backend is not made yet is a subclass)
-            return device
-        return _devices.resolve(name, device, _DROPIN)
-    return _devices.resolve(name, device, like._ns, like)
-
-
-_DROPIN = _devices.DROPIN
-
-
 _F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T", bound=Tensor)
 
 
 def gate(qual: str, x1: Any, x2: Any = None) -> None:
@@ -118,7 +99,7 @@ def extension(ext: str) -> Callable[[_F], _F]:
                 gate(qual, args[0], args[1] if len(args) > 1 else None)
             return fn(*args, **kwargs)
 
-        return f  # type: ignore[return-value]
+        return f  # type: ignore[return-value]  # f takes and returns what fn does
 
     return deco
 
@@ -133,7 +114,7 @@ def check_device_dtype(name: str, device: Device, dtype: DType) -> DType:
 default_dtype = _devices.default_dtype
 
 
-def backend_of(name: str, *tensors: Tensor) -> Any:
+def backend_of(name: str, *tensors: Array) -> Any:
     """The backend the tensors share (arrays of a call must live on one device); a
     ValueError naming both devices otherwise."""
     b = tensors[0].backend
@@ -273,7 +254,7 @@ def names_memory_errors(fn: _F) -> _F:
         except MemoryError as e:
             raise MemoryError(core_message(name, e)) from None
 
-    return f  # type: ignore[return-value]
+    return f  # type: ignore[return-value]  # f takes and returns what fn does
 
 
 def normalize_axis(name: str, axis: Any, ndim: int, allow_bool: bool = True) -> int:
@@ -339,7 +320,7 @@ def broadcast_pair(name: str, s1: tuple[int, ...], s2: tuple[int, ...]) -> tuple
         return out
 
 
-def broadcast_tensor(t: Tensor, shape: tuple[int, ...]) -> Tensor:
+def broadcast_tensor(t: _T, shape: tuple[int, ...]) -> _T:
     """``t`` viewed with ``shape`` (stride-0 expansion, no copy); shapes already checked."""
     if t.shape == shape:
         return t

@@ -30,7 +30,7 @@ from . import _dtypes as _dt
 from ._array_object import Array, Device
 from ._devices import namespace_of
 from ._compose import padded
-from ._flags import DROPIN, register_extension
+from ._flags import DROPIN, public_dir, register_extension
 from ._messages import not_allowed
 from ._validation import as_int, check_array, check_category, check_device, check_device_dtype, check_shape, default_dtype, extension, names_memory_errors, normalize_axes_in_order, normalize_axis
 
@@ -56,7 +56,7 @@ _Norm = Literal["backward", "ortho", "forward"]
 
 
 # ------------------------------------------------------------------ helpers
-def _complex_input(name: str, x: Any) -> Tensor:
+def _complex_input(name: str, x: Any) -> Array:
     """x as a complex tensor (real floating-point inputs cast to their complex dtype)."""
     x = check_array(name, x)
     d = x.dtype
@@ -68,13 +68,13 @@ def _complex_input(name: str, x: Any) -> Tensor:
     raise not_allowed(name, "complex floating-point" if x._ns.strict else "floating-point", d)
 
 
-def _real_input(name: str, x: Any) -> Tensor:
+def _real_input(name: str, x: Any) -> Array:
     x = check_array(name, x)
     check_category(name, x.dtype, "real floating-point")
     return x
 
 
-def _check_norm(name: str, norm: Any) -> str:
+def _check_norm(name: str, norm: Any) -> Any:  # one of _NORMS
     if not isinstance(norm, str) or norm not in _NORMS:
         raise ValueError(f"{name}: norm must be 'backward', 'ortho' or 'forward', got {norm!r}")
     return norm
@@ -87,7 +87,7 @@ def _length(name: str, n: Any, arg: str = "n", strict: bool = False) -> int:
     return v
 
 
-def _resize(name: str, t: Tensor, axis: int, n: int) -> Tensor:
+def _resize(name: str, t: Array, axis: int, n: int) -> Array:
     """t trimmed (a view) or zero-padded (a copy) to length ``n`` along ``axis``; a
     length whose complex result could not exist is a ValueError naming ``name``."""
     shape = t.shape
@@ -107,7 +107,7 @@ def _resize(name: str, t: Tensor, axis: int, n: int) -> Tensor:
     return t
 
 
-def _scale(t: Tensor, norm: str, n: int, inverse: bool) -> Tensor:
+def _scale(t: Array, norm: str, n: int, inverse: bool) -> Array:
     if norm == "ortho":
         f = 1.0 / math.sqrt(n)
     elif (norm == "forward") != inverse:
@@ -126,7 +126,7 @@ def _axes(name: str, axes: Any, ndim: int) -> tuple[int, ...]:
     return normalize_axes_in_order(name, axes, ndim)
 
 
-def _prologue(name: str, x: Any, n: Any, axis: Any, norm: Any, *, real: bool, half: bool) -> tuple[Tensor, int, int, str]:
+def _prologue(name: str, x: Any, n: Any, axis: Any, norm: Any, *, real: bool, half: bool) -> tuple[Array, int, int, Any]:
     """What every 1-D transform checks first: (x's tensor, the axis, the length ``n``,
     ``norm``). ``real``: x must be real floating-point (rfft, ihfft); else it is taken
     as complex. ``half``: ``n`` counts the real outputs of a Hermitian pair (irfft,
@@ -147,7 +147,7 @@ def _prologue(name: str, x: Any, n: Any, axis: Any, norm: Any, *, real: bool, ha
     return t, ax, n, norm
 
 
-def _sizes(name: str, t: Tensor, s: Any, axes: Any, last_half: bool = False) -> tuple[tuple[int, ...], list[int]]:
+def _sizes(name: str, t: Array, s: Any, axes: Any, last_half: bool = False) -> tuple[tuple[int, ...], list[int]]:
     """(axes, output lengths) of an n-D transform; ``s[i] == -1`` keeps the default.
 
     With ``last_half`` (irfftn) the default length of the last axis is ``2*(M-1)``.
@@ -407,3 +407,7 @@ def ifftshift(x: Array, /, *, axes: Optional[Union[int, Sequence[int]]] = None) 
 
 
 register_extension("fft", __all__)
+
+
+def __dir__() -> list[str]:
+    return public_dir(globals(), __all__)

@@ -23,7 +23,7 @@ from nx_core.tensor import Tensor
 from . import _dtypes as _dt
 from ._array_object import Array
 from . import _linear_algebra_functions as _main
-from ._flags import register_extension
+from ._flags import public_dir, register_extension
 from ._linear_algebra_functions import promote_operands
 from ._compose import cast, kept
 from ._statistical_functions import accumulation_dtype
@@ -93,7 +93,7 @@ def _floating(name: str, x: Any, arg: str = "x") -> Array:
     return x
 
 
-def _matrix(name: str, x: Any, *, square: bool = False, floating: bool = True) -> Tensor:
+def _matrix(name: str, x: Any, *, square: bool = False, floating: bool = True) -> Array:
     """``x``'s tensor after checking dtype (floating-point), rank >= 2 and squareness."""
     x = _floating(name, x) if floating else check_array(name, x)
     s = x.shape
@@ -127,7 +127,7 @@ def _call(name: str, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         raise cls(f"{name}: {msg}") from None
 
 
-def _abs(t: Tensor) -> Tensor:
+def _abs(t: Array) -> Array:
     """|t| with the real dtype of t's precision."""
     B = t.backend
     if t.dtype.is_complex:
@@ -135,7 +135,7 @@ def _abs(t: Tensor) -> Tensor:
     return B.abs(t)
 
 
-def _extreme(t: Tensor, axes: tuple[int, ...], keepdims: bool, largest: bool) -> Tensor:
+def _extreme(t: Array, axes: tuple[int, ...], keepdims: bool, largest: bool) -> Array:
     """max/min over ``axes`` of non-negative values; an empty extent gives 0 (max) or inf (min)."""
     B = t.backend
     shape = t.shape
@@ -145,7 +145,7 @@ def _extreme(t: Tensor, axes: tuple[int, ...], keepdims: bool, largest: bool) ->
     return kept(op(t, axes=axes), shape, axes, keepdims)
 
 
-def _rtol(name: str, rtol: Any, t: Tensor) -> Any:
+def _rtol(name: str, rtol: Any, t: Array) -> Any:
     """``rtol`` for the matrices ``t``: None, a float, or a tensor on t's device."""
     if rtol is None:
         return None
@@ -160,7 +160,7 @@ def _rtol(name: str, rtol: Any, t: Tensor) -> Any:
     raise TypeError(f"{name}: rtol must be None, a float or a real floating-point array, got {type(rtol).__name__}")
 
 
-def _diag_tensor(t: Tensor, offset: int) -> Tensor:
+def _diag_tensor(t: Array, offset: int) -> Array:
     """The ``offset`` diagonals of the last two axes as a strided view over t's buffer."""
     B = t.backend
     if t.masked or t.view.is_symbolic():
@@ -319,7 +319,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
     if n < 0:
         t = _call("matrix_power", B.inv, t)
         n = -n
-    result: Tensor | None = None
+    result: Any = None  # an Array once the first factor is in
     base = t
     while True:
         if n & 1:
@@ -375,7 +375,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
         b = broadcast_tensor(b, shape)
         full = [(0, d) for d in lead]
 
-        def comp(t: Tensor, i: int) -> Tensor:
+        def comp(t: Array, i: int) -> Array:
             return B.shrink(t, full + [(i, i + 1)])
 
         a0, a1, a2 = comp(a, 0), comp(a, 1), comp(a, 2)
@@ -393,7 +393,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     return r if k == n - 1 else B.permute(r, tuple(order))
 
 
-def _vectors_last(t: Tensor, ax: int) -> Tensor:
+def _vectors_last(t: Array, ax: int) -> Array:
     """``t`` with its axis ``ax`` moved last (a view)."""
     n = len(t.shape)
     k = ax % n
@@ -518,3 +518,7 @@ tensordot = extension("linalg")(_main.tensordot)
 vecdot = extension("linalg")(_main.vecdot)
 
 register_extension("linalg", __all__)
+
+
+def __dir__() -> list[str]:
+    return public_dir(globals(), __all__)

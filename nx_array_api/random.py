@@ -61,6 +61,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array, Device
+from ._flags import public_dir
 from ._messages import not_an_array
 from ._validation import (
     as_int,
@@ -100,7 +101,7 @@ _P_ATOL = {_dt.float32: 3.5e-4, _dt.float64: 1.5e-8}  # ~ sqrt(eps), as NumPy's 
 
 
 # ------------------------------------------------------------------ validation
-def _key(name: str, key: Any) -> Tensor:
+def _key(name: str, key: Any) -> Array:
     if not isinstance(key, Array):
         raise TypeError(f"{name}: key must be an nx array made by random.key, got {type(key).__name__}")
     if key.dtype is not _u32:
@@ -144,19 +145,19 @@ def _float_dtype(name: str, dtype: Any, device: Device) -> DType:
 
 
 # ------------------------------------------------------------------ hashing
-def _hash(kt: Tensor, counters: Tensor) -> Tensor:
+def _hash(kt: Array, counters: Array) -> Array:
     B = kt.backend
     n = counters.shape[0]
     return B.threefry(B.broadcast_to(B.reshape(kt, (1, 2)), (n, 2)), counters)
 
 
-def _bits(kt: Tensor, shape: tuple[int, ...], dtype: DType, tag: int = 0) -> Tensor:
+def _bits(kt: Array, shape: tuple[int, ...], dtype: DType, tag: int = 0) -> Array:
     """``bits``: the backend's counter-mode Threefry stream (``random_bits``), which a
     chunked backend computes chunk by chunk from the key alone."""
     return kt.backend.random_bits(kt, shape=shape, dtype=dtype, tag=tag)
 
 
-def _split(kt: Tensor, n: int) -> Tensor:
+def _split(kt: Array, n: int) -> Array:
     """``split``: the (n, 2) words ``(y0, y1)`` of the counters ``(0x80000000, i)``, taken
     from the uint64 bits ``(y0 << 32) | y1``."""
     B = kt.backend
@@ -166,13 +167,13 @@ def _split(kt: Tensor, n: int) -> Tensor:
     return B.cat([B.reshape(hi, (n, 1)), B.reshape(lo, (n, 1))], axis=1)
 
 
-def _unit(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
+def _unit(kt: Array, shape: tuple[int, ...], dtype: DType) -> Array:
     """Uniform [0, 1) of ``dtype`` from the top mantissa bits of ``bits`` (the backend's
     ``random_uniform``, which makes the floats as it makes the bits)."""
     return kt.backend.random_uniform(kt, shape=shape, dtype=dtype)
 
 
-def _unit_open(kt: Tensor, shape: tuple[int, ...], dtype: DType) -> Tensor:
+def _unit_open(kt: Array, shape: tuple[int, ...], dtype: DType) -> Array:
     """``1 - uniform``, in (0, 1] (exact: a uniform is a multiple of the mantissa's last
     bit)."""
     B = kt.backend
@@ -229,7 +230,7 @@ def bits(key: Array, /, shape: int | Sequence[int] = (), dtype: DType = _dt.uint
     return _bits(kt, sh, dtype)
 
 
-def _bound(B: Any, name: str, v: Any, arg: str, shape: tuple[int, ...], dtype: DType) -> tuple[Tensor, float | None]:
+def _bound(B: Any, name: str, v: Any, arg: str, shape: tuple[int, ...], dtype: DType) -> tuple[Array, float | None]:
     if isinstance(v, Array):
         if v.dtype not in _dt.real_numeric:
             raise TypeError(f"{name}: {arg} must be real, got {v.dtype.name}")
@@ -304,13 +305,13 @@ def integers(
         raise TypeError(f"integers: dtype must be an integer dtype, got {dt!r}")
     if not lo < hi:
         raise ValueError(f"integers: low must be less than high, got low={lo}, high={hi}")
-    dmin, dmax = dt.limits
+    dmin, dmax = dt.limits or _dt.NO_LIMITS
     if lo < dmin or hi > dmax + 1:
         raise ValueError(f"integers: [{lo}, {hi}) does not fit {dt.name} [{dmin}, {dmax}]")
     return _integers(kt, lo, hi, sh, dt)
 
 
-def _integers(kt: Tensor, lo: int, hi: int, sh: tuple[int, ...], dt: DType) -> Tensor:
+def _integers(kt: Array, lo: int, hi: int, sh: tuple[int, ...], dt: DType) -> Array:
     span = hi - lo
     r = _bits(kt, sh, _u64)  # fresh: the steps below write into it
     B = kt.backend
@@ -321,7 +322,7 @@ def _integers(kt: Tensor, lo: int, hi: int, sh: tuple[int, ...], dt: DType) -> T
     return r if dt is _u64 else B.cast(r, dtype=dt)
 
 
-def _perm(kt: Tensor, n: int) -> Tensor:
+def _perm(kt: Array, n: int) -> Array:
     B = kt.backend
     p = B.argsort(_bits(kt, (n,), _u64), axis=0)
     return p if p.dtype is _i64 else B.cast(p, dtype=_i64)
@@ -410,7 +411,7 @@ def choice(
     return idx
 
 
-def _probabilities(p: Any, n: int, kt: Tensor) -> Tensor:
+def _probabilities(p: Any, n: int, kt: Array) -> Array:
     """``p`` validated: on the device of the key ``kt``, non-negative, summing to 1."""
     if not isinstance(p, Array):
         raise not_an_array("choice", "p", p)
@@ -437,3 +438,7 @@ def _valid_probabilities(tol: float, negative: bool, nan: bool, total: float) ->
 def _enough_nonzero(k: int, nonzero: int) -> None:
     if k > nonzero:
         raise ValueError(f"choice: cannot take {k} samples without replacement from {nonzero} non-zero probabilities")
+
+
+def __dir__() -> list[str]:
+    return public_dir(globals(), __all__)

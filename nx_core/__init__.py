@@ -7,6 +7,7 @@ Its public surface, by module:
 * ``nx_core.view``: ``View``, a shape, strides and offset in elements and an optional
   validity mask, with every layout operation (``permute``, ``expand``, ``shrink``,
   ``flip``, ``pad``, ``reshape``, ``basic_index``, ``broadcast_to``, ``diagonal``);
+* ``nx_core.indexing``: basic indexing, a key as the geometry of the view it selects;
 * ``nx_core.dtype``: ``DType`` and the dtypes;
 * ``nx_core.tensor``: ``Tensor``, what a backend computes on;
 * ``nx_core.device``: ``Device``, ``register_device``, ``devices``, ``default_device``,
@@ -18,6 +19,7 @@ Its public surface, by module:
 The names below are re-exported for convenience; nothing here imports an engine.
 """
 
+from . import backend as backend  # registers the engines' backend kinds
 from .device import Device, default_device, devices, register_device, using_device
 from .dtype import DType
 from .errors import AxisError, LinalgError, NxInvalidArgument, ScalarOverflowError

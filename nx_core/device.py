@@ -1,7 +1,10 @@
 """Devices: where arrays live, and which backend computes there.
 
-A :class:`Device` is a name, the backend that computes on it (a backend kind registered
-with :func:`nx_core.backend.register_backend`) and the dtypes it lacks. Each device gets
+This module is the one registry of devices and of backend kinds. A backend kind is
+registered by name with a factory (:func:`register_backend`; ``nx_core.backend``
+registers NumPy's and Dask's): ``factory(device)`` returns a backend computing on
+``device``. A :class:`Device` is a name, the backend kind that computes on it and the
+dtypes it lacks. Each device gets
 its own backend instance, created on first use, and every Tensor made there carries that
 instance: the device of a tensor is ``tensor.backend.device``, and two tensors are on the
 same device exactly when they have the same backend object.
@@ -40,8 +43,10 @@ import os
 import threading
 from typing import Any, Iterator
 
-from . import backend as _backend  # the backend kinds (engines load on first use)
+from typing import Callable
+
 from .dtype import DType, complex128, float64
+from .tensor import check_tensor_class, follow_tensor_class
 
 __all__ = [
     "Device",
@@ -51,6 +56,13 @@ __all__ = [
     "using_device",
     "DEFAULT_DEVICE_ENV",
     "DEFAULT_NAMESPACE",
+    "register_backend",
+    "make_backend",
+    "get_backend",
+    "backend_of_kind",
+    "available_backends",
+    "devices_of_every_namespace",
+    "lookup",
 ]
 
 #: The environment variable naming the default device, read when nx_core.device is imported.
@@ -59,7 +71,44 @@ DEFAULT_DEVICE_ENV = "NX_DEFAULT_DEVICE"
 DEFAULT_NAMESPACE = "nx"
 
 _registry: dict[tuple[str, str], "Device"] = {}
+_factories: dict[str, Callable[[Any], Any]] = {}
 _lock = threading.Lock()
+
+
+def register_backend(name: str, factory: Callable[[Any], Any]) -> None:
+    """Registers the backend kind ``name``: ``factory(device)`` makes its backend for a device.
+
+    Devices that name the kind (``register_device(..., backend=name)``) compute on it.
+    Registering a kind again replaces its factory for devices whose backend has not been
+    made yet.
+    """
+    if not isinstance(name, str) or not name:
+        raise TypeError("register_backend: name must be a non-empty string")
+    if not callable(factory):
+        raise TypeError("register_backend: factory must be callable")
+    with _lock:
+        _factories[name] = factory
+
+
+def available_backends() -> list[str]:
+    """The registered backend kinds."""
+    return sorted(_factories)
+
+
+def make_backend(kind: str, device: "Device") -> Any:
+    """A new backend of kind ``kind`` computing on ``device`` (made once per device, on its
+    first use)."""
+    try:
+        factory = _factories[kind]
+    except KeyError:
+        raise ValueError(f"make_backend: unknown backend {kind!r}; available: {sorted(_factories)}") from None
+    b = factory(device)
+    if getattr(b, "device", None) is not device:
+        raise TypeError(f"make_backend: the factory of {kind!r} must return a backend whose .device is the device it was given")
+    # What the backend calls to make each tensor: the device's tensor class, allocated
+    # by type's own call (protocol: ``make_tensor``).
+    follow_tensor_class(b, device)
+    return b
 
 
 class Device:
@@ -143,7 +192,7 @@ def _unmade(cls: type) -> type:
                 try:
                     return object.__getattribute__(self, "backend")
                 except AttributeError:
-                    b = _backend.make_backend(self.backend_kind, self)
+                    b = make_backend(self.backend_kind, self)
                     object.__setattr__(self, "backend", b)
                     object.__setattr__(self, "__class__", cls)
                     return b
@@ -181,8 +230,6 @@ def register_device(
     ):
         raise TypeError("register_device: device_class must be Device or a subclass of it with __slots__ = ()")
     if tensor_class is not None:
-        from .tensor import check_tensor_class
-
         check_tensor_class("register_device", tensor_class)
     with _lock:
         d = _registry.get((namespace, name))
@@ -212,6 +259,25 @@ def devices(namespace: str = DEFAULT_NAMESPACE) -> tuple[Device, ...]:
 def devices_of_every_namespace() -> tuple[Device, ...]:
     """Every registered device, of every namespace, in the order of registration."""
     return tuple(_registry.values())
+
+
+def get_backend(device: Any = None) -> Any:
+    """The backend computing on ``device`` (a Device or a device name; the default device when None)."""
+    if device is None:
+        return default_device().backend
+    return (device if isinstance(device, Device) else Device(device)).backend
+
+
+def backend_of_kind(kind: str) -> Any:
+    """The backend of the first registered device that computes on backend kind ``kind``.
+
+    Contract tests use it to run every registered kind; ``ValueError`` when no device
+    names the kind (register one with :func:`register_device`).
+    """
+    for d in devices_of_every_namespace():
+        if d.backend_kind == kind:
+            return d.backend
+    raise ValueError(f"backend_of_kind: no registered device computes on backend {kind!r}")
 
 
 CPU = register_device("cpu")

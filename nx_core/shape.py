@@ -8,9 +8,11 @@ and are raised as :class:`nx_core.errors.NxInvalidArgument`.
 from __future__ import annotations
 
 import math
+import operator
 import sys
 from functools import lru_cache
 
+from ._symbolic import SymExpr
 from .errors import NxInvalidArgument
 
 __all__ = [
@@ -219,3 +221,104 @@ def reduce_output_shape(shape, axes, keepdims: bool = False) -> tuple:
     if keepdims:
         return tuple(1 if i in red else d for i, d in enumerate(shape))
     return tuple(d for i, d in enumerate(shape) if i not in red)
+
+
+# ----- canonical shapes for View (dimensions may be symbolic) ----------------------
+
+
+def _norm_dim(d):
+    if type(d) is int:
+        return d
+    if isinstance(d, SymExpr):
+        return d
+    try:
+        return operator.index(d)
+    except TypeError:
+        raise TypeError(
+            f"shape entries must be integers or symbolic dimensions, got {type(d).__name__}"
+        ) from None
+
+
+def _shape_info(shape: tuple):
+    """(canonical shape, C strides or None if symbolic, has a zero dim).
+
+    Only all-int shapes use the cache: it is keyed by value, and ``(3.0,) == (3,)``
+    (or a symbolic dim equal to an int) would otherwise hit the entry of another
+    shape and skip the validation of its entries."""
+    for d in shape:
+        if type(d) is not int:
+            return _shape_info_uncached(shape)
+    return _shape_info_ints(shape)
+
+
+@lru_cache(maxsize=4096)
+def _shape_info_ints(shape: tuple):
+    return (shape, _c_strides(shape), 0 in shape)
+
+
+def _shape_info_uncached(shape: tuple):
+    canon = tuple([d if type(d) is int else _norm_dim(d) for d in shape])
+    for d in canon:
+        if type(d) is not int:
+            return (canon, None, any(type(x) is int and x == 0 for x in canon))
+    return (canon, _c_strides(canon), 0 in canon)
+
+
+def _norm_pairs(pairs, what: str):
+    out = []
+    for p in pairs:
+        b, e = p
+        out.append((b if type(b) is int else _norm_dim(b), e if type(e) is int else _norm_dim(e)))
+    return tuple(out)
+
+
+def _norm_ints(seq) -> tuple:
+    if type(seq) is tuple:
+        for s in seq:
+            if type(s) is not int:
+                break
+        else:
+            return seq
+    return tuple([s if type(s) is int else _norm_dim(s) for s in seq])
+
+
+def nocopy_strides(shape: tuple, strides: tuple, new_shape: tuple) -> tuple | None:
+    """The strides that lay ``new_shape`` out over the elements a view of ``shape`` and
+    ``strides`` addresses, in the same C order, or None when no strides can.
+
+    NumPy's ``_attempt_nocopy_reshape`` (C order), transcribed: the size-1 axes of the
+    old shape are dropped; the old and new axes are then cut into the shortest runs of
+    equal element counts (a run of old axes may merge into a run of new ones, or split,
+    or both: ``(3, 4)`` viewed as ``(4, 3)`` is one run of 12 elements on each side); a
+    run of old axes must be contiguous in itself (each axis steps over the next one
+    whole: ``stride[k] == dim[k+1] * stride[k+1]``), whatever the sign or size of its
+    strides, and the new axes of a run step from its innermost old stride outwards. So it
+    finds every view NumPy finds, negative and zero strides included. Size-1 axes of
+    ``new_shape`` get stride 0 (spec 2.6); their stride is never used to address.
+    Both shapes have the same, non-zero, number of elements.
+    """
+    old = [(d, st) for d, st in zip(shape, strides) if d != 1]
+    lo, ln = len(old), len(new_shape)
+    out = [0] * ln
+    oi = ni = 0
+    while ni < ln and oi < lo:
+        nj, oj = ni + 1, oi + 1
+        np_, op = new_shape[ni], old[oi][0]
+        while np_ != op:
+            if np_ < op:
+                np_ *= new_shape[nj]
+                nj += 1
+            else:
+                op *= old[oj][0]
+                oj += 1
+        for k in range(oi, oj - 1):  # the run of old axes must be contiguous in itself
+            if old[k][1] != old[k + 1][0] * old[k + 1][1]:
+                return None
+        st = old[oj - 1][1]  # the innermost old stride, then outwards
+        for k in range(nj - 1, ni - 1, -1):
+            d = new_shape[k]
+            out[k] = 0 if d == 1 else st
+            st *= d
+        ni, oi = nj, oj
+    # (the new axes left over are trailing 1s: stride 0 already)
+    return tuple(out)

@@ -31,7 +31,17 @@ from typing import Any
 from .dtype import DType
 from .view import View
 
-__all__ = ["Tensor", "MADE", "native", "explicit", "tensor_class", "set_tensor_class", "check_tensor_class", "tensor_maker"]
+__all__ = [
+    "Tensor",
+    "MADE",
+    "native",
+    "explicit",
+    "tensor_class",
+    "set_tensor_class",
+    "check_tensor_class",
+    "tensor_maker",
+    "follow_tensor_class",
+]
 
 
 class Tensor:
@@ -126,6 +136,11 @@ def check_tensor_class(caller: str, cls: Any) -> None:
         raise TypeError(f"{caller}: {cls.__name__} must keep object's __new__ and __init__ (refuse public construction in a metaclass's __call__)")
 
 
+#: The backends that make their tensors as the registered class (those of devices that
+#: name none): :func:`set_tensor_class` gives them the new class's maker.
+_FOLLOWERS: list[Any] = []
+
+
 def set_tensor_class(cls: type) -> None:
     """Makes backends create their tensors as ``cls`` (see :func:`check_tensor_class`) on
     every device that names no class of its own (``register_device(tensor_class=...)``),
@@ -133,21 +148,23 @@ def set_tensor_class(cls: type) -> None:
     check_tensor_class("set_tensor_class", cls)
     MADE.make = _type_call.__get__(cls)
     MADE.cls = cls
-    from .device import devices_of_every_namespace
+    for b in _FOLLOWERS:
+        b.make_tensor = MADE.make
 
-    for d in devices_of_every_namespace():
-        if d.tensor_class is None:
-            try:
-                b = object.__getattribute__(d, "backend")
-            except AttributeError:
-                continue  # made later, by make_backend, with the class set now
-            b.make_tensor = MADE.make
+
+def follow_tensor_class(backend: Any, device: Any) -> None:
+    """Sets ``backend.make_tensor`` to the maker of ``device``'s tensor class
+    (:func:`tensor_maker`), and when the device names none, keeps it following
+    :func:`set_tensor_class` (the device layer calls this once per backend it makes)."""
+    backend.make_tensor = tensor_maker(device)
+    if device is not None and device.tensor_class is None:
+        _FOLLOWERS.append(backend)
 
 
 def tensor_maker(device: Any) -> Any:
     """What a backend computing on ``device`` calls to make an empty tensor (its slots
     unset) of the device's tensor class: type's own call bound to the class (see
-    :class:`_Made`). ``nx_core.backend.make_backend`` sets it as the backend's
+    :class:`_Made`). :func:`follow_tensor_class` sets it as the backend's
     ``make_tensor``. A backend made with no device (a test's) gets a maker that reads
     the registered class on every call, so that it follows ``set_tensor_class``."""
     if device is None:

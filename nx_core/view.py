@@ -23,32 +23,12 @@ import operator
 from functools import lru_cache
 from typing import Any
 
+from . import _symbolic
 from .errors import NxInvalidArgument
-from .shape import _c_strides
+from .indexing import basic_geometry
+from .shape import _c_strides, _norm_ints, _norm_pairs, _shape_info, nocopy_strides
 
-__all__ = [
-    "View",
-    "create",
-    "contiguous",
-    "contiguous_of_ints",
-    "reshape",
-    "basic_index",
-    "broadcast_to",
-    "diagonal",
-    "expand",
-    "permute",
-    "shrink",
-    "pad",
-    "flip",
-    "linear_index",
-    "is_valid",
-    "simplify",
-    "strides_opt",
-    "can_get_strides",
-    "is_materializable",
-    "is_c_contiguous",
-    "bind",
-]
+__all__ = ["View", "create", "contiguous", "contiguous_of_ints"]
 
 _prod = math.prod
 _new = object.__new__
@@ -56,69 +36,6 @@ _new = object.__new__
 
 def _fmt(seq) -> str:
     return "[" + ",".join(str(d) for d in seq) + "]"
-
-
-def _sym_mod():
-    from . import _symbolic
-
-    return _symbolic
-
-
-def _norm_dim(d):
-    if type(d) is int:
-        return d
-    sm = _sym_mod()
-    if isinstance(d, sm.SymExpr):
-        return d
-    try:
-        return operator.index(d)
-    except TypeError:
-        raise TypeError(
-            f"shape entries must be integers or symbolic dimensions, got {type(d).__name__}"
-        ) from None
-
-
-def _shape_info(shape: tuple):
-    """(canonical shape, C strides or None if symbolic, has a zero dim).
-
-    Only all-int shapes use the cache: it is keyed by value, and ``(3.0,) == (3,)``
-    (or a symbolic dim equal to an int) would otherwise hit the entry of another
-    shape and skip the validation of its entries."""
-    for d in shape:
-        if type(d) is not int:
-            return _shape_info_uncached(shape)
-    return _shape_info_ints(shape)
-
-
-@lru_cache(maxsize=4096)
-def _shape_info_ints(shape: tuple):
-    return (shape, _c_strides(shape), 0 in shape)
-
-
-def _shape_info_uncached(shape: tuple):
-    canon = tuple([d if type(d) is int else _norm_dim(d) for d in shape])
-    for d in canon:
-        if type(d) is not int:
-            return (canon, None, any(type(x) is int and x == 0 for x in canon))
-    return (canon, _c_strides(canon), 0 in canon)
-
-
-def _norm_pairs(pairs, what: str):
-    out = []
-    for p in pairs:
-        b, e = p
-        out.append((b if type(b) is int else _norm_dim(b), e if type(e) is int else _norm_dim(e)))
-    return tuple(out)
-
-
-def _norm_ints(seq) -> tuple:
-    if type(seq) is tuple:
-        for s in seq:
-            if type(s) is not int:
-                break
-        else:
-            return seq
-    return tuple([s if type(s) is int else _norm_dim(s) for s in seq])
 
 
 class View:
@@ -149,9 +66,10 @@ class View:
 
         ``shape``/``strides`` must be tuples of ints of equal length, ``mask`` None
         or a tuple of (begin, end) tuples that is not full coverage, ``c_flag`` the
-        offset-agnostic flag (``mask is None and strides == C strides``).
+        offset-agnostic flag (``mask is None and strides == C strides``). An instance of
+        ``cls``: View, or the symbolic views' class (``_sym_make``).
         """
-        self = _new(View)
+        self = _new(cls)
         _set_shape(self, shape)
         _set_strides(self, strides)
         _set_offset(self, offset)
@@ -284,7 +202,7 @@ class View:
         "incompatible strides" or "cannot reshape views with masks", this returns None.
 
         Old and new axes are matched as NumPy's ``_attempt_nocopy_reshape`` matches them
-        (``_nocopy_strides``), so every reshape NumPy makes without a copy is a view here
+        (``nx_core.shape.nocopy_strides``), so every reshape NumPy makes without a copy is a view here
         too, with negative and zero strides, and runs of axes that merge and split at
         once (a flipped ``[3, 4]`` as ``[4, 3]``). The spec's greedy matcher (§2.6) finds
         a subset of these: where its table says "error" for a reshape NumPy makes as a
@@ -322,7 +240,7 @@ class View:
         if not any(strides):
             zs = (0,) * len(new_shape)
             return _make(new_shape, zs, offset, None, zs == ncstr)
-        matched = _nocopy_strides(shape, strides, new_shape)
+        matched = nocopy_strides(shape, strides, new_shape)
         if matched is not None:
             return _make(new_shape, matched, offset, None, matched == ncstr)
         return None  # valid, but these strides cannot express it: the caller copies
@@ -347,7 +265,7 @@ class View:
         symbolic = ncstr is None or type(self) is not View
         old_strides = self.strides
         # a View whose type is not View is a _SymView (a type checker cannot narrow on type())
-        sym_old = self.sym_strides if type(self) is not View else old_strides  # type: ignore[attr-defined]
+        sym_old = getattr(self, "sym_strides") if type(self) is not View else old_strides
         strides = []
         sym_strides = []
         grown = []
@@ -406,7 +324,7 @@ class View:
         m = self.mask
         new_mask = None if m is None else tuple([m[a] for a in axes])
         if type(self) is not View:
-            ss = self.sym_strides  # type: ignore[attr-defined]  # a _SymView
+            ss = getattr(self, "sym_strides")  # a _SymView
             ident = all(a == i for i, a in enumerate(axes))
             return _sym_make(new_shape, new_strides, self.offset, new_mask,
                              self.c_flag and ident, tuple([ss[a] for a in axes]))
@@ -414,13 +332,8 @@ class View:
 
     def shrink(self, bounds) -> "View":
         """Restrict each axis to the half-open ``(begin, end)`` interval (spec §2.9)."""
-        if type(self) is not View:
-            raise NxInvalidArgument("shrink: cannot shrink symbolic shape, bind all symbolic dimensions first")
+        bounds = _axis_pairs(self, "shrink", "bounds", bounds)
         shape = self.shape
-        n = len(shape)
-        if len(bounds) != n:
-            raise NxInvalidArgument(f"shrink: bounds length {len(bounds)} != ndim {n}")
-        bounds = [tuple(p) for p in bounds]
         for (b, e), d in zip(bounds, shape):
             if b != 0 or e != d:
                 break
@@ -447,13 +360,9 @@ class View:
 
     def pad(self, padding) -> "View":
         """Virtually pad each axis by ``(before, after)``; records a mask (spec §2.10)."""
-        if type(self) is not View:
-            raise NxInvalidArgument("pad: cannot pad symbolic shape, bind all symbolic dimensions first")
+        padding = _axis_pairs(self, "pad", "padding", padding)
         shape = self.shape
         n = len(shape)
-        if len(padding) != n:
-            raise NxInvalidArgument(f"pad: padding length {len(padding)} != ndim {n}")
-        padding = [tuple(p) for p in padding]
         for bf, af in padding:
             if bf != 0 or af != 0:
                 break
@@ -531,85 +440,8 @@ class View:
             raise NxInvalidArgument(
                 "basic_index: cannot index symbolic shape, bind all symbolic dimensions first"
             )
-        shape = self.shape
-        strides = self.strides
-        offset = self.offset
-        mask = self.mask
-        key = _basic_key(key, shape)
-        out_shape: list[int] = []
-        out_strides: list[int] = []
-        out_mask: list[tuple[int, int]] = []
-        padded = False  # an int index fell on a padded position
-        new_axes = None
-        ax = 0
-        try:
-            for k in key:
-                if type(k) is int:
-                    if k < 0 or k >= shape[ax]:
-                        raise NxInvalidArgument(
-                            f"basic_index: index {k} out of range for axis {ax} of size {shape[ax]}"
-                        )
-                    offset += k * strides[ax]
-                    if mask is not None and not mask[ax][0] <= k < mask[ax][1]:
-                        padded = True
-                elif k is None:
-                    if new_axes is None:
-                        new_axes = []
-                    new_axes.append(len(out_shape))
-                    out_shape.append(1)
-                    out_strides.append(0)
-                    out_mask.append((0, 1))
-                    continue
-                else:
-                    b, e, step = k
-                    m = len(range(b, e, step))
-                    s = strides[ax]
-                    if m:
-                        d = shape[ax]
-                        last = b + (m - 1) * step
-                        if b < 0 or b >= d or last < 0 or last >= d:
-                            raise NxInvalidArgument(
-                                f"basic_index: range({b}, {e}, {step}) out of range for axis "
-                                f"{ax} of size {d}"
-                            )
-                        offset += b * s
-                        if m > 1:
-                            s *= step
-                    out_shape.append(m)
-                    out_strides.append(s)
-                    if mask is not None:
-                        out_mask.append(_range_mask(b, step, m, mask[ax]))
-                ax += 1
-        except NxInvalidArgument:
-            raise
-        except IndexError:
-            raise NxInvalidArgument(
-                f"basic_index: too many indices for a {len(shape)}D view"
-            ) from None
-        except (TypeError, ValueError, OverflowError) as exc:
-            raise NxInvalidArgument(
-                "basic_index: each key item must be an int, a (start, stop, step) triple with "
-                f"a non-zero step, or None ({exc})"
-            ) from None
-        if ax != len(shape):
-            raise NxInvalidArgument(
-                f"basic_index: {ax} indices for a {len(shape)}D view"
-            )
-        shape_t = tuple(out_shape)
-        _, cstr, zero = _shape_info_ints(shape_t)  # ints by construction
-        if new_axes is not None:
-            for i in new_axes:
-                out_strides[i] = cstr[i]
-        strides_t = tuple(out_strides)
-        if mask is not None and not zero:
-            if padded:
-                if not shape_t:
-                    raise NxInvalidArgument(
-                        "basic_index: a padded position of a masked view has no 0-d view"
-                    )
-                out_mask[0] = (0, 0)  # every position is padding
-            return _build(shape_t, offset, strides_t, tuple(out_mask))
-        return _make(shape_t, strides_t, 0 if zero else offset, None, strides_t == cstr)
+        shape, strides, offset, mask = basic_geometry(self.shape, self.strides, self.offset, self.mask, key)
+        return _build(shape, offset, strides, mask)
 
     def broadcast_to(self, new_shape) -> "View":
         """NumPy's ``broadcast_to``: leading unit axes added, unit axes expanded (stride 0).
@@ -764,48 +596,21 @@ def _contiguous(shape: tuple) -> View:
 _contiguous_ints = lru_cache(maxsize=4096)(_contiguous)
 
 
-def _basic_key(key, shape: tuple) -> list:
-    """``basic_index``'s key in its normal form: no Ellipsis, one item per axis (full
-    slices appended), slices as ``slice.indices`` triples, negative ints counted from
-    the end. Items it cannot read are left for ``basic_index`` to refuse."""
-    key = list(key)
-    n_ell = sum(1 for k in key if k is Ellipsis)
-    if n_ell > 1:
-        raise NxInvalidArgument("basic_index: an index can only have a single ellipsis ('...')")
-    used = sum(1 for k in key if k is not None and k is not Ellipsis)
-    fill = [slice(None)] * max(0, len(shape) - used)
-    if n_ell:
-        i = key.index(Ellipsis)
-        key[i : i + 1] = fill
-    else:
-        key += fill
-    out: list = []
-    ax = 0
-    for k in key:
-        if k is None:
-            out.append(k)
-            continue
-        if ax < len(shape):
-            d = shape[ax]
-            if type(k) is slice:
-                try:
-                    k = k.indices(d)
-                except (TypeError, ValueError) as exc:
-                    raise NxInvalidArgument(
-                        "basic_index: each key item must be an int, a slice or a (start, stop, "
-                        f"step) triple with a non-zero step, or None ({exc})"
-                    ) from None
-            elif type(k) is int and -d <= k < 0:
-                k += d
-        out.append(k)
-        ax += 1
-    return out
-
-
 def contiguous_of_ints(shape: tuple) -> View:
     """``contiguous`` for a tuple known to hold non-negative Python ints only (a NumPy
     array's shape): the cached view without the per-dimension type check."""
     return _contiguous_ints(shape)
+
+
+def _axis_pairs(v: View, op: str, what: str, pairs: Any) -> list:
+    """``pairs``, one per axis of ``v``, as a list of tuples: ``op``'s checks that ``v`` is
+    concrete and that there is a pair per axis."""
+    if type(v) is not View:
+        raise NxInvalidArgument(f"{op}: cannot {op} symbolic shape, bind all symbolic dimensions first")
+    n = len(v.shape)
+    if len(pairs) != n:
+        raise NxInvalidArgument(f"{op}: {what} length {len(pairs)} != ndim {n}")
+    return [tuple(p) for p in pairs]
 
 
 def _build(shape: tuple, offset: int, strides, mask) -> View:
@@ -828,63 +633,7 @@ def _build(shape: tuple, offset: int, strides, mask) -> View:
     return _make(shape, strides, offset, None, strides == cstr)
 
 
-def _range_mask(b: int, step: int, m: int, valid: tuple) -> tuple[int, int]:
-    """The valid interval of the ``m`` positions ``b, b + step, ...`` of an axis whose
-    valid interval is ``valid``: positions in a range are monotonic, so it is one
-    interval (``(0, 0)`` when none is valid)."""
-    lo, hi = valid
-    if step > 0:
-        j0 = -((b - lo) // step)  # first j with b + j*step >= lo
-        j1 = -((b - hi) // step)  # first j with b + j*step >= hi
-    else:
-        s = -step
-        j0 = (b - hi) // s + 1  # first j with b - j*s < hi
-        j1 = (b - lo) // s + 1  # first j with b - j*s < lo
-    j0 = min(max(j0, 0), m)
-    j1 = min(max(j1, 0), m)
-    return (j0, j1) if j1 > j0 else (0, 0)
 
-
-def _nocopy_strides(shape: tuple, strides: tuple, new_shape: tuple) -> tuple | None:
-    """The strides that lay ``new_shape`` out over the elements a view of ``shape`` and
-    ``strides`` addresses, in the same C order, or None when no strides can.
-
-    NumPy's ``_attempt_nocopy_reshape`` (C order), transcribed: the size-1 axes of the
-    old shape are dropped; the old and new axes are then cut into the shortest runs of
-    equal element counts (a run of old axes may merge into a run of new ones, or split,
-    or both: ``(3, 4)`` viewed as ``(4, 3)`` is one run of 12 elements on each side); a
-    run of old axes must be contiguous in itself (each axis steps over the next one
-    whole: ``stride[k] == dim[k+1] * stride[k+1]``), whatever the sign or size of its
-    strides, and the new axes of a run step from its innermost old stride outwards. So it
-    finds every view NumPy finds, negative and zero strides included. Size-1 axes of
-    ``new_shape`` get stride 0 (spec 2.6); their stride is never used to address.
-    Both shapes have the same, non-zero, number of elements.
-    """
-    old = [(d, st) for d, st in zip(shape, strides) if d != 1]
-    lo, ln = len(old), len(new_shape)
-    out = [0] * ln
-    oi = ni = 0
-    while ni < ln and oi < lo:
-        nj, oj = ni + 1, oi + 1
-        np_, op = new_shape[ni], old[oi][0]
-        while np_ != op:
-            if np_ < op:
-                np_ *= new_shape[nj]
-                nj += 1
-            else:
-                op *= old[oj][0]
-                oj += 1
-        for k in range(oi, oj - 1):  # the run of old axes must be contiguous in itself
-            if old[k][1] != old[k + 1][0] * old[k + 1][1]:
-                return None
-        st = old[oj - 1][1]  # the innermost old stride, then outwards
-        for k in range(nj - 1, ni - 1, -1):
-            d = new_shape[k]
-            out[k] = 0 if d == 1 else st
-            st *= d
-        ni, oi = nj, oj
-    # (the new axes left over are trailing 1s: stride 0 already)
-    return tuple(out)
 
 
 # ----- symbolic views ------------------------------------------------------
@@ -916,8 +665,7 @@ class _SymView(View):
         """Substitute symbols (from ``mapping`` {name or Sym: int}, else their bound
         value). Returns a concrete View once every dimension is known, otherwise a
         (partially bound) symbolic view."""
-        sm = _sym_mod()
-        sub = sm.subs
+        sub = _symbolic.subs
         shape = tuple([sub(d, mapping) for d in self.shape])
         sstr = tuple([sub(s, mapping) for s in self.sym_strides])
         m = self.mask
@@ -932,15 +680,12 @@ class _SymView(View):
         return _sym_make(shape, self.strides, self.offset, m, self.c_flag, sstr)
 
 
+_set_sym_strides = _SymView.__dict__["sym_strides"].__set__
+
+
 def _sym_make(shape, strides, offset, mask, c_flag, sym_strides) -> View:
-    self = _new(_SymView)
-    _set_shape(self, shape)
-    _set_strides(self, strides)
-    _set_offset(self, offset)
-    _set_mask(self, mask)
-    _set_cflag(self, c_flag)
-    _set_numel(self, _prod(shape))
-    _SymView.sym_strides.__set__(self, sym_strides)  # type: ignore[misc, attr-defined]
+    self = _SymView._make(shape, strides, offset, mask, c_flag)
+    _set_sym_strides(self, sym_strides)
     return self
 
 
@@ -986,7 +731,7 @@ def _broadcast_symbolic(v: View, new_shape: tuple, k: int) -> View:
         if type(v) is View:
             v = _build((1,) * k + v.shape, v.offset, z + v.strides, m)
         else:
-            ss = v.sym_strides  # type: ignore[attr-defined]  # a _SymView
+            ss = getattr(v, "sym_strides")  # a _SymView
             v = _sym_make((1,) * k + v.shape, z + v.strides, v.offset, m, v.c_flag, z + ss)
     return v.expand(new_shape)
 
@@ -995,74 +740,3 @@ def _restore(shape, strides, offset, mask, c_flag, sym_strides):
     if sym_strides is None:
         return _make(shape, strides, offset, mask, c_flag)
     return _sym_make(shape, strides, offset, mask, c_flag, sym_strides)
-
-
-# ----- module-level spellings ---------------------------------------------
-
-def reshape(v: View, new_shape) -> View | None:
-    """``v.reshape(new_shape)``: None when only a copy can give the new shape."""
-    return v.reshape(new_shape)
-
-
-def basic_index(v: View, key) -> View:
-    return v.basic_index(key)
-
-
-def broadcast_to(v: View, new_shape) -> View:
-    return v.broadcast_to(new_shape)
-
-
-def diagonal(v: View, offset: int = 0) -> View:
-    return v.diagonal(offset)
-
-
-def expand(v: View, new_shape) -> View:
-    return v.expand(new_shape)
-
-
-def permute(v: View, axes) -> View:
-    return v.permute(axes)
-
-
-def shrink(v: View, bounds) -> View:
-    return v.shrink(bounds)
-
-
-def pad(v: View, padding) -> View:
-    return v.pad(padding)
-
-
-def flip(v: View, flags) -> View:
-    return v.flip(flags)
-
-
-def linear_index(v: View, idx) -> int:
-    return v.linear_index(idx)
-
-
-def is_valid(v: View, idx) -> bool:
-    return v.is_valid(idx)
-
-
-def simplify(v: View) -> View:
-    return v.simplify()
-
-
-def strides_opt(v: View):
-    return v.strides_opt()
-
-
-def can_get_strides(v: View) -> bool:
-    return v.can_get_strides()
-
-
-def is_materializable(v: View) -> bool:
-    return v.is_materializable()
-
-
-def is_c_contiguous(v: View) -> bool:
-    return v.is_c_contiguous()
-
-
-def bind(v: View, mapping=None) -> View:
-    return v.bind(mapping)

@@ -34,7 +34,7 @@ settings.load_profile("nx")
 import collections  # noqa: E402
 
 from nx_core.backend import register_backend  # noqa: E402
-from nx_core.backend.numpy_cpu import NumpyBackend  # noqa: E402
+from nx_core.backend.numpy import NumpyBackend  # noqa: E402
 from nx_core.backend.protocol import Backend  # noqa: E402
 from nx_core.device import register_device  # noqa: E402
 

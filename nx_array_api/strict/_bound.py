@@ -55,10 +55,6 @@ __all__ = [
 _UNSET: Any = _dtf._UNSET
 
 
-def _device(name: str, device: Any) -> Any:
-    return CPU_DEVICE if device is None else resolve(name, device, STRICT)
-
-
 # ---------------------------------------------------------------- creation
 def asarray(obj: Any, /, *, dtype: Optional[DType] = None, device: Any = None, copy: Optional[bool] = None) -> Array:
     """``nx_array_api.asarray`` on the strict namespace's devices: an array of this
@@ -72,7 +68,7 @@ def asarray(obj: Any, /, *, dtype: Optional[DType] = None, device: Any = None, c
 
 def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Optional[DType] = None, device: Any = None) -> Array:
     """``nx_array_api.arange`` on the strict namespace's devices."""
-    return _cf.arange(start, stop, step, dtype=dtype, device=_device("arange", device))
+    return _cf.arange(start, stop, step, dtype=dtype, device=resolve("arange", device, STRICT))
 
 
 def empty(shape: Any, *, dtype: Optional[DType] = None, device: Any = None) -> Array:
@@ -82,7 +78,7 @@ def empty(shape: Any, *, dtype: Optional[DType] = None, device: Any = None) -> A
 
 def eye(n_rows: int, n_cols: Optional[int] = None, /, *, k: int = 0, dtype: Optional[DType] = None, device: Any = None) -> Array:
     """``nx_array_api.eye`` on the strict namespace's devices."""
-    return _cf.eye(n_rows, n_cols, k=k, dtype=dtype, device=_device("eye", device))
+    return _cf.eye(n_rows, n_cols, k=k, dtype=dtype, device=resolve("eye", device, STRICT))
 
 
 def from_dlpack(x: object, /, *, device: Any = _UNSET, copy: Any = _UNSET) -> Array:
@@ -92,18 +88,18 @@ def from_dlpack(x: object, /, *, device: Any = _UNSET, copy: Any = _UNSET) -> Ar
         STRICT.requires("2023.12", "from_dlpack", "the device and copy arguments", ValueError)
     device = None if device is _UNSET else device
     copy = None if copy is _UNSET else copy
-    dev = None if device is None and type(x) is StrictArray else _device("from_dlpack", device)
+    dev = None if device is None and type(x) is StrictArray else resolve("from_dlpack", device, STRICT)
     return _cf.from_dlpack(x, device=dev, copy=copy)
 
 
 def full(shape: Any, fill_value: Any, *, dtype: Optional[DType] = None, device: Any = None) -> Array:
     """``nx_array_api.full`` on the strict namespace's devices."""
-    return _cf.full(shape, fill_value, dtype=dtype, device=_device("full", device))
+    return _cf.full(shape, fill_value, dtype=dtype, device=resolve("full", device, STRICT))
 
 
 def linspace(start: Any, stop: Any, /, num: int, *, dtype: Optional[DType] = None, device: Any = None, endpoint: bool = True) -> Array:
     """``nx_array_api.linspace`` on the strict namespace's devices."""
-    return _cf.linspace(start, stop, num, dtype=dtype, device=_device("linspace", device), endpoint=endpoint)
+    return _cf.linspace(start, stop, num, dtype=dtype, device=resolve("linspace", device, STRICT), endpoint=endpoint)
 
 
 def ones(shape: Any, *, dtype: Optional[DType] = None, device: Any = None) -> Array:
@@ -148,14 +144,14 @@ def result_type(*arrays_and_dtypes: Any) -> DType:
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Any = None) -> Array:
     """``nx_array_api.fft.fftfreq`` on the strict namespace's devices."""
     STRICT.check("fft.fftfreq")
-    return _fft.frequencies(n, d=d, dtype=dtype, device=_device("fftfreq", device))
+    return _fft.frequencies(n, d=d, dtype=dtype, device=resolve("fftfreq", device, STRICT))
 
 
 @names_memory_errors
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Optional[DType] = None, device: Any = None) -> Array:
     """``nx_array_api.fft.rfftfreq`` on the strict namespace's devices."""
     STRICT.check("fft.rfftfreq")
-    return _fft.real_frequencies(n, d=d, dtype=dtype, device=_device("rfftfreq", device))
+    return _fft.real_frequencies(n, d=d, dtype=dtype, device=resolve("rfftfreq", device, STRICT))
 
 
 # ------------------------------------------------------------- inspection
@@ -209,4 +205,4 @@ class ArrayAPIStrictFlags(Flags):
 set_flags = set_array_api_strict_flags
 get_flags = get_array_api_strict_flags
 reset_flags = reset_array_api_strict_flags
-Flags = ArrayAPIStrictFlags  # type: ignore[misc]
+Flags = ArrayAPIStrictFlags  # type: ignore[misc]  # the same class under nx's name

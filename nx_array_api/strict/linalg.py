@@ -9,56 +9,21 @@ extension here.
 
 from __future__ import annotations
 
-from ..linalg import (  # noqa: F401
-    cholesky,
-    cross,
-    det,
-    diagonal,
-    eig,
-    eigh,
-    eigvals,
-    eigvalsh,
-    inv,
-    matmul,
-    matrix_norm,
-    matrix_power,
-    matrix_rank,
-    matrix_transpose,
-    outer,
-    pinv,
-    qr,
-    slogdet,
-    solve,
-    svd,
-    svdvals,
-    tensordot,
-    trace,
-    vecdot,
-    vector_norm,
-)
+from .. import linalg as _linalg
+from .._flags import public_dir
+# eig and eigvals: attributes of the extension, not listed (see above).
+from ..linalg import cholesky as cholesky, cross as cross, det as det, diagonal as diagonal
+from ..linalg import eig as eig, eigh as eigh, eigvals as eigvals, eigvalsh as eigvalsh, inv as inv
+from ..linalg import matmul as matmul, matrix_norm as matrix_norm, matrix_power as matrix_power
+from ..linalg import matrix_rank as matrix_rank, matrix_transpose as matrix_transpose
+from ..linalg import outer as outer, pinv as pinv, qr as qr, slogdet as slogdet, solve as solve
+from ..linalg import svd as svd, svdvals as svdvals, tensordot as tensordot, trace as trace
+from ..linalg import vecdot as vecdot, vector_norm as vector_norm
 
-__all__ = [
-    "cholesky",
-    "cross",
-    "det",
-    "diagonal",
-    "eigh",
-    "eigvalsh",
-    "inv",
-    "matmul",
-    "matrix_norm",
-    "matrix_power",
-    "matrix_rank",
-    "matrix_transpose",
-    "outer",
-    "pinv",
-    "qr",
-    "slogdet",
-    "solve",
-    "svd",
-    "svdvals",
-    "tensordot",
-    "trace",
-    "vecdot",
-    "vector_norm",
-]
+#: What array-api-strict's extension does not list of the drop-in's.
+_UNLISTED = ("eig", "eigvals")
+__all__ = [n for n in _linalg.__all__ if n not in _UNLISTED]
+
+
+def __dir__() -> list[str]:
+    return public_dir(globals(), __all__)

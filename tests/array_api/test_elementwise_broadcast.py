@@ -13,7 +13,7 @@ import pytest
 
 import nx_array_api as xp
 from nx_array_api import _element_ops as ew
-from nx_core.backend.numpy_cpu import NumpyBackend
+from nx_core.backend.numpy import NumpyBackend
 
 SHAPES = [((3, 1, 4), (2, 4)), ((4,), (3, 4)), ((), (3,)), ((3, 1), ()), ((0, 4), (4,)), ((2, 1), (1, 3))]
 

@@ -44,3 +44,36 @@ def test_every_public_name_exists():
 def test_extensions_cover_the_standard(sub):
     ours, theirs = getattr(xp, sub), getattr(array_api_strict, sub)
     assert set(theirs.__all__) <= set(ours.__all__)
+
+
+# --------------------------------------------------- what dir() shows of each module
+import nx_array_api.strict as sx  # noqa: E402
+
+#: Every public module of both namespaces.
+PUBLIC_MODULES = [xp, xp.linalg, xp.fft, xp.random, sx, sx.linalg, sx.fft]
+
+
+@pytest.mark.parametrize("mod", PUBLIC_MODULES, ids=lambda m: m.__name__)
+def test_dir_is_all_plus_dunders(mod):
+    """A user's tab completion and the docs see the module's names, not the names its
+    implementation imports (``Any``, ``Tensor``, ``check_array``, ``annotations``, ...)."""
+    dunders = {n for n in vars(mod) if n.startswith("__") and n.endswith("__")}
+    assert dir(mod) == sorted(set(mod.__all__) | dunders | {"__all__"})
+    for name in mod.__all__:
+        assert hasattr(mod, name), f"{mod.__name__}.{name}"
+
+
+def test_dir_shows_the_extensions_the_flags_enable():
+    assert {"linalg", "fft"} <= set(dir(xp)) and {"linalg", "fft"} <= set(dir(sx))
+    with xp.Flags(enabled_extensions=("linalg",)):
+        assert "linalg" in dir(xp) and "fft" not in dir(xp) and "fft" not in xp.__all__
+    assert "fft" in dir(xp)
+
+
+def test_the_strict_namespace_is_the_shared_names_plus_its_own():
+    """Both namespaces' names come from one list (nx_array_api._SHARED); each adds its own."""
+    shared = set(xp.__all__) & set(sx.__all__)
+    assert set(sx.__all__) - shared == {"__version__", "ArrayAPIStrictFlags", "get_array_api_strict_flags", "reset_array_api_strict_flags", "set_array_api_strict_flags"}
+    assert set(xp.__all__) - shared == NX_EXTRAS - {"Array", "Flags", "get_flags", "reset_flags", "set_flags"}
+    assert set(sx.linalg.__all__) == set(xp.linalg.__all__) - {"eig", "eigvals"}
+    assert sx.fft.__all__ == xp.fft.__all__

@@ -11,25 +11,8 @@ import pytest
 import nx_array_api as xp
 from nx_array_api import random as R
 from nx_testing import N
-
-M = 0xFFFFFFFF
-ROT = [13, 15, 26, 6, 17, 29, 16, 24]
-
-
-def tf(k0, k1, c0, c1):
-    def rotl(x, r):
-        return ((x << r) | (x >> (32 - r))) & M
-
-    ks = [k0, k1, (0x1BD11BDA ^ k0 ^ k1) & M]
-    x0, x1 = (c0 + ks[0]) & M, (c1 + ks[1]) & M
-    for r in range(20):
-        x0 = (x0 + x1) & M
-        x1 = rotl(x1, ROT[r % 8]) ^ x0
-        if (r + 1) % 4 == 0:
-            s = (r + 1) // 4
-            x0 = (x0 + ks[s % 3]) & M
-            x1 = (x1 + ks[(s + 1) % 3] + s) & M
-    return x0, x1
+from threefry_reference import M
+from threefry_reference import threefry_ref as tf
 
 
 def ref_bits(key, n, width=32):

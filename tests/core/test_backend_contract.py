@@ -20,8 +20,13 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from core_testing import ref_fold as _ref_fold
+from core_testing import ref_unfold as _ref_unfold
+from threefry_reference import threefry_ref as _threefry_ref
+
 from nx_core import dtype as D
-from nx_core.backend import _strided, available_backends, backend_of_kind
+from nx_core.backend import available_backends, backend_of_kind
+from nx_core.backend.kernels import strided as _strided
 from nx_core.errors import LinalgError, NxInvalidArgument
 from nx_core.view import View
 
@@ -1134,38 +1139,6 @@ def test_gather_scatter_known(be):
 
 
 # ------------------------------------------------------------ unfold / fold
-def _nwin(sizes, k, s, d, p):
-    return tuple((n + a + b - (dd * (kd - 1) + 1)) // sd + 1 for n, kd, sd, dd, (a, b) in zip(sizes, k, s, d, p))
-
-
-def _ref_unfold(x, k, s, d, p):
-    nk = len(k)
-    lead, spatial = x.shape[: x.ndim - nk], x.shape[x.ndim - nk:]
-    ls = _nwin(spatial, k, s, d, p)
-    out = np.zeros(lead + (math.prod(k), math.prod(ls)), dtype=x.dtype)
-    for li in np.ndindex(*lead):
-        for kf, q in enumerate(np.ndindex(*k)):
-            for l_, b in enumerate(np.ndindex(*ls)):
-                sp = tuple(bd * sd + qd * dd - pb for bd, sd, qd, dd, (pb, _) in zip(b, s, q, d, p))
-                if all(0 <= c < n for c, n in zip(sp, spatial)):
-                    out[li + (kf, l_)] = x[li + sp]
-    return out
-
-
-def _ref_fold(y, osz, k, s, d, p):
-    nk = len(k)
-    lead = y.shape[:-2]
-    ls = _nwin(osz, k, s, d, p)
-    out = np.zeros(lead + tuple(osz), dtype=y.dtype)
-    for li in np.ndindex(*lead):
-        for kf, q in enumerate(np.ndindex(*k)):
-            for l_, b in enumerate(np.ndindex(*ls)):
-                sp = tuple(bd * sd + qd * dd - pb for bd, sd, qd, dd, (pb, _) in zip(b, s, q, d, p))
-                if all(0 <= c < n for c, n in zip(sp, osz)):
-                    out[li + sp] += y[li + (kf, l_)]
-    return out
-
-
 WINDOW_CONFIGS = [
     ((3, 7), (2,), (1,), (2,), ((1, 1),)),
     ((2, 4, 5), (2, 2), (1, 2), (1, 1), ((1, 0), (0, 1))),
@@ -1205,21 +1178,6 @@ def test_unfold_fold_known(be):
 
 
 # -------------------------------------------------------------- threefry
-def _threefry_ref(k0, k1, c0, c1):
-    M = 0xFFFFFFFF
-    rot = [13, 15, 26, 6, 17, 29, 16, 24]
-    ks = [k0, k1, (0x1BD11BDA ^ k0 ^ k1) & M]
-    x0, x1 = (c0 + ks[0]) & M, (c1 + ks[1]) & M
-    for r in range(20):
-        x0 = (x0 + x1) & M
-        x1 = (((x1 << rot[r % 8]) | (x1 >> (32 - rot[r % 8]))) & M) ^ x0
-        if (r + 1) % 4 == 0:
-            s = (r + 1) // 4
-            x0 = (x0 + ks[s % 3]) & M
-            x1 = (x1 + ks[(s + 1) % 3] + s) & M
-    return x0, x1
-
-
 def test_threefry_known_answers(be):
     m = 0xFFFFFFFF
     kat = [((0, 0, 0, 0), (0x6B200159, 0x99BA4EFE)), ((m, m, m, m), (0x1CB996FC, 0xBB002BE7)),

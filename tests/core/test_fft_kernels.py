@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nx_core.backend._fft import fft, ifft, irfft, rfft
+from nx_core.backend.kernels.fft import fft, ifft, irfft, rfft
 
 
 def _dft_matrix(n, sign=-1):

@@ -5,30 +5,28 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nx_core.backend._indexed import gather, scatter
+from nx_core.backend.kernels.indexed import gather, scatter
+
+
+def _target(c, idx, axis, n):
+    """The position that index ``c`` of ``idx`` names along ``axis`` (of size ``n``)."""
+    i = int(idx[c])
+    t = list(c)
+    t[axis] = i + n if i < 0 else i
+    return tuple(t)
 
 
 def _ref_gather(data, idx, axis):
     out = np.empty(idx.shape, dtype=data.dtype)
     for c in np.ndindex(*idx.shape):
-        i = int(idx[c])
-        if i < 0:
-            i += data.shape[axis]
-        t = list(c)
-        t[axis] = i
-        out[c] = data[tuple(t)]
+        out[c] = data[_target(c, idx, axis, data.shape[axis])]
     return out
 
 
 def _ref_scatter(template, idx, upd, axis, mode):
     out = template.copy()
     for c in np.ndindex(*idx.shape):
-        i = int(idx[c])
-        if i < 0:
-            i += template.shape[axis]
-        t = list(c)
-        t[axis] = i
-        t = tuple(t)
+        t = _target(c, idx, axis, template.shape[axis])
         if mode == "set":
             out[t] = upd[c]
         else:

@@ -11,27 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from nx_core.backend import _reduce as R
+from core_testing import ALL, COMPLEX, FLOATS, INF, INTS, NAN, SINTS, UINTS, wrap
+from core_testing import layouts as common_layouts
 
-SINTS = [np.int8, np.int16, np.int32, np.int64]
-UINTS = [np.uint8, np.uint16, np.uint32, np.uint64]
-INTS = SINTS + UINTS
-FLOATS = [np.float16, np.float32, np.float64]
-COMPLEX = [np.complex64, np.complex128]
-ALL = [np.bool_] + INTS + FLOATS + COMPLEX
-NAN = float("nan")
-INF = float("inf")
+from nx_core.backend.kernels import reduce as R
+
 SHAPE = (4, 3, 5)
 AXES = [(), (0,), (1,), (2,), (0, 2), (1, 2), (0, 1, 2)]
-
-
-def wrap(v: int, dt) -> int:
-    info = np.iinfo(dt)
-    bits = np.dtype(dt).itemsize * 8
-    v %= 1 << bits
-    if info.min < 0 and v > info.max:
-        v -= 1 << bits
-    return v
 
 
 def sample(dt, shape=SHAPE, seed=0, nan=True) -> np.ndarray:
@@ -59,18 +45,7 @@ def sample(dt, shape=SHAPE, seed=0, nan=True) -> np.ndarray:
 
 
 def layouts(x: np.ndarray):
-    yield "contig", x.copy()
-    base = np.empty((2 * x.shape[0],) + x.shape[1:], x.dtype)
-    base[::2] = x
-    base[1::2] = x
-    yield "strided", base[::2]
-    yield "flipped", x[::-1].copy()[::-1]
-    base = np.empty((x.shape[0] + 1,) + x.shape[1:], x.dtype)
-    base[1:] = x
-    base[:1] = x[:1]
-    yield "offset", base[1:]
-    yield "broadcast", np.broadcast_to(x[:1], x.shape)
-    yield "empty", x[:0]
+    yield from common_layouts(x)
     if x.ndim >= 2:
         yield "transposed", np.ascontiguousarray(x.T).T
 
@@ -381,7 +356,7 @@ def _var_from_primitives(be, x, axes, correction):
 def test_reduce_var_is_the_two_passes_of_the_primitives_exactly(dt, layout):
     """The NumPy backend's reduce_var is, bit for bit, the two-pass composition of its
     reduce_sum, div, sub and mul (NumPy's own var on contiguous inputs)."""
-    from nx_core.backend.numpy_cpu import NumpyBackend
+    from nx_core.backend.numpy import NumpyBackend
 
     be = NumpyBackend()
     rng = np.random.default_rng(2)

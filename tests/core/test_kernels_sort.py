@@ -11,14 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from nx_core.backend import _sort as S
+from core_testing import ALL, COMPLEX, FLOATS, INF, INTS, NAN
+from core_testing import layouts as common_layouts
 
-INTS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
-FLOATS = [np.float16, np.float32, np.float64]
-COMPLEX = [np.complex64, np.complex128]
-ALL = [np.bool_] + INTS + FLOATS + COMPLEX
-NAN = float("nan")
-INF = float("inf")
+from nx_core.backend.kernels import sort as S
+
 SHAPE = (5, 4, 9)
 
 
@@ -46,18 +43,7 @@ def sample(dt, shape=SHAPE, seed=0) -> np.ndarray:
 
 
 def layouts(x: np.ndarray):
-    yield "contig", x.copy()
-    base = np.empty((2 * x.shape[0],) + x.shape[1:], x.dtype)
-    base[::2] = x
-    base[1::2] = x
-    yield "strided", base[::2]
-    yield "flipped", x[::-1].copy()[::-1]
-    base = np.empty((x.shape[0] + 1,) + x.shape[1:], x.dtype)
-    base[1:] = x
-    base[:1] = x[:1]
-    yield "offset", base[1:]
-    yield "broadcast", np.broadcast_to(x[:1], x.shape)
-    yield "empty", x[:0]
+    yield from common_layouts(x)
     yield "transposed", np.ascontiguousarray(x.T).T
     yield "last-axis-flipped", x[..., ::-1].copy()[..., ::-1]
 

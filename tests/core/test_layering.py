@@ -2,8 +2,8 @@
 
 * ``nx_core`` never imports ``nx_array_api``.
 * ``numpy`` is imported only under ``nx_core/backend/``.
-* ``shape.py``, ``view.py``, ``dtype.py`` and ``_symbolic.py`` import the standard
-  library, ``nx_core.errors`` and each other only.
+* ``shape.py``, ``view.py``, ``indexing.py``, ``dtype.py`` and ``_symbolic.py`` import
+  the standard library, ``nx_core.errors`` and each other only.
 * ``nx_array_api`` never looks a backend up by itself: an array computes on the
   backend its tensor carries, a creation function on its device's.
 """
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "nx_core"
 API = ROOT / "nx_array_api"
 
-LEAF_MODULES = {"shape", "view", "dtype", "_symbolic"}
+LEAF_MODULES = {"shape", "view", "indexing", "dtype", "_symbolic"}
 LEAF_ALLOWED = LEAF_MODULES | {"errors"}
 
 
@@ -222,3 +222,134 @@ def test_helpers_import_no_function_module_and_only_the_packages_bind_methods():
             assert not bad, f"{m} is a helper but imports {bad}"
         if short[m] != "nx_array_api":
             assert "nx_array_api._array_methods" not in deps, f"{m} imports the operator table"
+
+
+# ------------------------------------------------- cycles and private names, both packages
+def _import_nodes(path: Path):
+    """``(module, names)`` for every import of ``path``, wherever it stands (module level,
+    inside a function, under ``if TYPE_CHECKING``): ``module`` is the absolute dotted name
+    imported from and ``names`` what is taken from it (empty for ``import m``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    mod = _module_name(path)
+    pkg_parts = mod.split(".") if path.name == "__init__.py" else mod.split(".")[:-1]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, ()
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                prefix = ".".join(pkg_parts[: len(pkg_parts) - (node.level - 1)])
+                base = f"{prefix}.{node.module}" if node.module else prefix
+            else:
+                base = node.module or ""
+            yield base, tuple(a.name for a in node.names)
+
+
+def _package_graph(files) -> dict[str, set[str]]:
+    """Module -> the modules of the same files it imports (``from p import m`` names the
+    submodule ``p.m`` when there is one, the package ``p`` otherwise)."""
+    names = {_module_name(p) for p in files}
+    graph: dict[str, set[str]] = {}
+    for p in files:
+        me = _module_name(p)
+        deps = set()
+        for base, taken in _import_nodes(p):
+            subs = [f"{base}.{n}" for n in taken if f"{base}.{n}" in names]
+            if subs:
+                deps.update(subs)
+            if len(subs) < len(taken) or not taken:
+                if base in names:
+                    deps.add(base)
+        deps.discard(me)
+        graph[me] = deps
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of ``graph`` (its modules in order, the first repeated last), or None."""
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        path.append(m)
+        for d in sorted(graph.get(m, ())):
+            if state.get(d) == 1:
+                return path[path.index(d):] + [d]
+            if d not in state:
+                found = visit(d)
+                if found:
+                    return found
+        path.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state:
+            found = visit(m)
+            if found:
+                return found
+    return None
+
+
+@pytest.mark.parametrize("files", [CORE_FILES, API_FILES, CORE_FILES + API_FILES], ids=["nx_core", "nx_array_api", "both"])
+def test_no_import_cycle(files):
+    """No import cycle among the modules of nx_core or nx_array_api, counting every import:
+    at module level, inside functions and under ``if TYPE_CHECKING``."""
+    found = _cycle(_package_graph(files))
+    assert found is None, "import cycle: " + " -> ".join(found)
+
+
+def test_cycle_check_catches_a_cycle_inside_a_function():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _private_imports(path: Path) -> list[str]:
+    """The private names ``path`` imports from outside their package: a private module
+    ``p._m`` belongs to package ``p``, a private name ``_x`` of module ``p.m`` to ``p`` (of
+    package ``p``, to ``p``). The package and its subpackages may import it, nobody else."""
+    me = _module_name(path)
+    my_pkg = me if path.name == "__init__.py" else me.rpartition(".")[0]
+
+    def inside(owner: str) -> bool:
+        return my_pkg == owner or my_pkg.startswith(owner + ".")
+
+    bad = []
+    for base, taken in _import_nodes(path):
+        parts = base.split(".")
+        if parts[0] not in ("nx_core", "nx_array_api"):
+            continue
+        for i in range(1, len(parts)):
+            if _is_private(parts[i]) and not inside(".".join(parts[:i])):
+                bad.append(base)
+                break
+        is_pkg = (ROOT.joinpath(*parts) / "__init__.py").is_file()
+        owner = base if is_pkg else base.rpartition(".")[0]
+        bad.extend(f"{base}.{n}" for n in taken if _is_private(n) and not inside(owner))
+    return bad
+
+
+@pytest.mark.parametrize("path", CORE_FILES + API_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_private_names_stay_in_their_package(path):
+    bad = _private_imports(path)
+    assert not bad, f"{path.relative_to(ROOT)} imports private names of another package: {bad}"
+
+
+def test_private_name_check_catches_one(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("from nx_core.backend.numpy.backend import _NP\nfrom nx_array_api._flags import Flags\n", encoding="utf-8")
+    assert _private_imports(probe) == ["nx_core.backend.numpy.backend._NP", "nx_array_api._flags"]
+
+
+@pytest.mark.parametrize("path", CORE_FILES + API_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_star_import(path):
+    """Re-exports are explicit (``from m import name as name``): a reader, a linter and a
+    type checker see every name a module binds."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    stars = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names)]
+    assert not stars, f"{path.relative_to(ROOT)}: import * on lines {stars}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nx_core.backend import _linalg as la
+from nx_core.backend.kernels import linalg as la
 from nx_core.errors import LinalgError
 
 DTYPES = [np.float32, np.float64, np.complex64, np.complex128]

@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nx_core.backend.numpy_cpu import NumpyBackend
+from nx_core.backend.numpy import NumpyBackend
 from nx_core.tensor import Tensor, tensor_class
-from nx_core.backend._strided import strided
+from nx_core.backend.kernels.strided import strided
 from nx_core.view import View
 
 B = NumpyBackend()

@@ -1,4 +1,4 @@
-"""The normal sampler's kernel (``nx_core.backend._threefry.normal``): its derivation
+"""The normal sampler's kernel (``nx_core.backend.kernels.threefry.normal``): its derivation
 from the Threefry stream, the same values whatever block of the array is computed, and
 both backends' ``random_normal`` on it."""
 
@@ -9,9 +9,9 @@ import math
 import numpy as np
 import pytest
 
-from nx_core.backend import _threefry as T
+from nx_core.backend.kernels import threefry as T
 from nx_core.backend import available_backends, backend_of_kind
-from nx_core.backend.numpy_cpu import NumpyBackend
+from nx_core.backend.numpy import NumpyBackend
 
 K0, K1 = 0x12345678, 0x9ABCDEF0
 

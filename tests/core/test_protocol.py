@@ -7,7 +7,7 @@ import inspect
 import pytest
 
 from nx_core.backend import available_backends, backend_of_kind
-from nx_core.backend.numpy_cpu import NumpyBackend
+from nx_core.backend.numpy import NumpyBackend
 from nx_core.backend.protocol import CONCERNS, Backend
 
 _PROTOCOL_INTERNALS = set(dir(type("_Empty", (), {})))

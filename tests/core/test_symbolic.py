@@ -9,7 +9,6 @@ import re
 import pytest
 
 from nx_core import shape as S
-from nx_core import view as VM
 from nx_core._symbolic import Sym, SymExpr, bounds, free_symbols, is_symbolic, subs
 from nx_core.errors import NxInvalidArgument
 from nx_core.view import View, create
@@ -109,7 +108,6 @@ def test_bind_concrete():
     v = create([N, 3])
     b = v.bind({"N": 4})
     assert b == create([4, 3]) and b.c_flag and not b.is_symbolic()
-    assert VM.bind(v, {"N": 4}) == b
     assert create([N, 3]).bind({N: 2}) == create([2, 3])
     # bound symbol values are used when the mapping lacks them
     assert create([N.bind(5), 2]).bind() == create([5, 2])

@@ -17,6 +17,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from core_testing import prime_factors
+
 from nx_core import shape as S
 from nx_core.errors import NxInvalidArgument
 from nx_core.view import View, create
@@ -27,15 +29,7 @@ SENTINEL = -1
 
 def _factorizations(n: int, draw) -> tuple:
     """A random shape with numel n (n > 0), with random 1s inserted."""
-    factors = []
-    m, p = n, 2
-    while m > 1 and p * p <= m:
-        while m % p == 0:
-            factors.append(p)
-            m //= p
-        p += 1
-    if m > 1:
-        factors.append(m)
+    factors = prime_factors(n)
     k = draw(st.integers(1, 4)) if factors else draw(st.integers(0, 3))
     slots = [1] * k
     for f in factors:

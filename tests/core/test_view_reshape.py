@@ -17,6 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core_testing import prime_factors
+
 from nx_core.errors import NxInvalidArgument
 from nx_core.view import View, create
 
@@ -129,15 +131,7 @@ def test_masked_views_return_none():
 # ------------------------------------------------------ property: against NumPy
 def _factor_shape(n: int, draw) -> tuple:
     """A random shape with ``n`` elements (n > 0), with random size-1 axes inserted."""
-    factors = []
-    m, p = n, 2
-    while m > 1 and p * p <= m:
-        while m % p == 0:
-            factors.append(p)
-            m //= p
-        p += 1
-    if m > 1:
-        factors.append(m)
+    factors = prime_factors(n)
     k = draw(st.integers(1, 4))
     slots = [1] * k
     for f in factors:

@@ -8,40 +8,10 @@ from math import prod
 import numpy as np
 import pytest
 
-from nx_core.backend._windows import fold, unfold
+from core_testing import ref_fold as _ref_fold
+from core_testing import ref_unfold as _ref_unfold
 
-
-def _nwin(sizes, k, s, d, p):
-    return tuple((n + a + b - (dd * (kd - 1) + 1)) // sd + 1
-                 for n, kd, sd, dd, (a, b) in zip(sizes, k, s, d, p))
-
-
-def _ref_unfold(x, k, s, d, p):
-    nk = len(k)
-    lead, spatial = x.shape[: x.ndim - nk], x.shape[x.ndim - nk :]
-    ls = _nwin(spatial, k, s, d, p)
-    out = np.zeros(lead + (prod(k), prod(ls)), dtype=x.dtype)
-    for li in np.ndindex(*lead):
-        for kf, q in enumerate(np.ndindex(*k)):
-            for l_, b in enumerate(np.ndindex(*ls)):
-                sp = tuple(bd * sd + qd * dd - pb for bd, sd, qd, dd, (pb, _) in zip(b, s, q, d, p))
-                if all(0 <= c < n for c, n in zip(sp, spatial)):
-                    out[li + (kf, l_)] = x[li + sp]
-    return out
-
-
-def _ref_fold(y, osz, k, s, d, p):
-    nk = len(k)
-    lead = y.shape[:-2]
-    ls = _nwin(osz, k, s, d, p)
-    out = np.zeros(lead + tuple(osz), dtype=y.dtype)
-    for li in np.ndindex(*lead):
-        for kf, q in enumerate(np.ndindex(*k)):
-            for l_, b in enumerate(np.ndindex(*ls)):
-                sp = tuple(bd * sd + qd * dd - pb for bd, sd, qd, dd, (pb, _) in zip(b, s, q, d, p))
-                if all(0 <= c < n for c, n in zip(sp, osz)):
-                    out[li + sp] += y[li + (kf, l_)]
-    return out
+from nx_core.backend.kernels.windows import fold, unfold
 
 
 # ---------------------------------------------------------------- contract vectors

@@ -143,7 +143,7 @@ def test_random_numbers_agree_whatever_the_chunks_cut(draw):
     """Chunks of whole rows (the default), chunks that cut every axis (short runs of
     counters) or a few axes: each chunk's counters come from its position, and the
     numbers are the CPU device's exactly."""
-    from nx_core.backend.dask_array import set_chunks
+    from nx_core.backend.dask import set_chunks
 
     want = np.asarray(draw(xp.random.key(2024)))
     for size, fixed in (("1KiB", "auto"), ("64KiB", "auto"), ("1KiB", 3), ("1KiB", {0: 2, 1: 300})):
@@ -212,7 +212,7 @@ def test_one_operation_on_chunks_in_memory_skips_graph_optimisation(small_chunks
     only the chunks it needs."""
     from dask.callbacks import Callback
 
-    from nx_core.backend.dask_array import _compute_kw
+    from nx_core.backend.dask.backend import _compute_kw
 
     a = np.arange(100_000.0).reshape(100, 1000)
     x = xp.persist(xp.asarray(a, device=DASK))
@@ -242,7 +242,7 @@ def test_one_operation_on_chunks_in_memory_skips_graph_optimisation(small_chunks
 @pytest.mark.parametrize("block", [None, 1000])  # a chunk's squared deviations a block at a time (steps._VAR_BLOCK)
 def test_variance_in_one_pass_agrees_to_rounding(dtype, block, small_chunks, monkeypatch):
     if block is not None:
-        from nx_core.backend._dask import steps
+        from nx_core.backend.dask import steps
 
         monkeypatch.setattr(steps, "_VAR_BLOCK", block)
     rng = np.random.default_rng(8)
@@ -358,7 +358,7 @@ def test_runs_on_a_local_cluster(cluster):
     assert len(client.scheduler_info()["workers"]) == 2
     # One operation on host data is optimised on a cluster too (culling keeps the host
     # chunks no task reads from being shipped); persisted there, its chunks are futures.
-    from nx_core.backend.dask_array import _compute_kw
+    from nx_core.backend.dask.backend import _compute_kw
 
     with dask.config.set({"array.chunk-size": "64KiB"}):
         h = xp.asarray(np.arange(100_000.0).reshape(100, 1000), device=DASK)

@@ -17,8 +17,8 @@ da = pytest.importorskip("dask.array")
 
 from dask.callbacks import Callback  # noqa: E402
 
-from nx_core.backend import dask_array  # noqa: E402
-from nx_core.backend.dask_array import memory_budget, set_chunks, set_memory_budget  # noqa: E402
+from nx_core.backend import dask as dask_backend  # noqa: E402
+from nx_core.backend.dask import memory_budget, set_chunks, set_memory_budget  # noqa: E402
 
 DASK = xp.Device("dask")
 
@@ -224,5 +224,5 @@ def test_a_large_array_prints_without_computing_all_of_it():
 
 
 def test_the_budget_module_is_public():
-    assert dask_array.set_memory_budget is set_memory_budget and callable(dask_array.memory_budget)
+    assert dask_backend.set_memory_budget is set_memory_budget and callable(dask_backend.memory_budget)
     assert math.isfinite(memory_budget())

@@ -83,7 +83,7 @@ def test_issue_take_of_a_broadcast_index_fails_at_once(device):
         if device == "cpu":
             assert kind == "raised" and isinstance(e, MemoryError) and str(e).startswith(name + ":")
         else:  # the Dask device takes lazily: an 8 TiB result in at most MAX_CHUNKS chunks
-            from nx_core.backend.dask_array import MAX_CHUNKS
+            from nx_core.backend.dask import MAX_CHUNKS
 
             assert kind == "ok" and e.shape == (2**40,)
             assert e.arr.npartitions <= MAX_CHUNKS and max(e.arr.chunks[0]) <= 2**40 // MAX_CHUNKS
@@ -421,7 +421,7 @@ def test_dask_graph_bombs(case):
     machine under a load of 18 (about 3 µs a call, Dask's work included)."""
     import tracemalloc
 
-    from nx_core.backend.dask_array import MAX_CHUNKS
+    from nx_core.backend.dask import MAX_CHUNKS
 
     make = GRAPHS[case]
     small = make(1024) * 2  # the first calls' imports and caches are not the graph's

@@ -197,17 +197,22 @@ def _fitted_arrays(est) -> dict[str, np.ndarray]:
     }
 
 
+def _two_clones(est):
+    """Two unfitted copies of ``est``, seeded alike when it takes a random_state."""
+    est_np, est_nx = clone(est), clone(est)
+    if "random_state" in est.get_params():
+        est_np.set_params(random_state=0)
+        est_nx.set_params(random_state=0)
+    return est_np, est_nx
+
+
 def _compare_estimator(est, dtype: str, *, sample_weight: bool = False) -> None:
     X, y = _data(est, dtype)
     fit_np, fit_nx = {}, {}
     if sample_weight:
         w = np.random.default_rng(1).uniform(0.5, 1.5, X.shape[0]).astype(dtype)
         fit_np["sample_weight"], fit_nx["sample_weight"] = w, nx.asarray(w)
-    est_np = clone(est)
-    est_nx = clone(est)
-    if "random_state" in est.get_params():
-        est_np.set_params(random_state=0)
-        est_nx.set_params(random_state=0)
+    est_np, est_nx = _two_clones(est)
     args_np = (X,) if y is None else (X, y)
     args_nx = tuple(nx.asarray(a) for a in args_np)
     est_np.fit(*args_np, **fit_np)
@@ -300,11 +305,7 @@ def test_estimator_without_dispatch_converts_nx_inputs(name):
     if not declared:
         pytest.skip(f"{name}: not declared array API ready")
     X, y = _data(est, "float64")
-    est_np = clone(est)
-    est_nx = clone(est)
-    if "random_state" in est.get_params():
-        est_np.set_params(random_state=0)
-        est_nx.set_params(random_state=0)
+    est_np, est_nx = _two_clones(est)
     args_np = (X,) if y is None else (X, y)
     est_np.fit(*args_np)
     est_nx.fit(*(nx.asarray(a) for a in args_np))

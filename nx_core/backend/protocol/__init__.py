@@ -1,7 +1,7 @@
 """The backend protocol: every primitive a backend executes, with its contract.
 
 A backend is any object with the methods below (``typing.Protocol``: structural, no
-inheritance needed). The NumPy CPU backend (``numpy_cpu.NumpyBackend``) is the
+inheritance needed). The NumPy CPU backend (``nx_core.backend.numpy.NumpyBackend``) is the
 reference implementation; ``register_backend`` plugs in others. The primitives are
 grouped by concern, one module each: ``creation`` (tensors in and out, ranges),
 ``elementwise``, ``reductions``, ``movement``, ``indexing`` (sorting, searching,

@@ -43,7 +43,7 @@ class RandomPrimitives(Protocol):
         tensor of uniforms in [0, 1) whose element ``i`` is ``f - 1``, ``f`` the float in
         [1, 2) whose mantissa is the top 52 (float64) or 23 (float32) bits of element
         ``i`` of ``random_bits`` in uint64 (float64) or uint32 (float32), tag 0
-        (``nx_core.backend._threefry.uniform`` is the reference): the same values whatever
+        (``nx_core.backend.kernels.threefry.uniform`` is the reference): the same values whatever
         the backend, and whatever part of the result is computed first or alone."""
 
     def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
@@ -56,6 +56,6 @@ class RandomPrimitives(Protocol):
         ``f1``/``f2`` the floats in [1, 2) of the uint64 Threefry bits of the counters
         ``(hi(p) | 0xC0000000, lo(p))`` and ``(hi(p) | 0xE0000000, lo(p))``; float32: the
         top 23 bits of the two words ``y0``, ``y1`` of the first counter, arithmetic in
-        float32 (``nx_core.backend._threefry.normal`` is the reference): the same values
+        float32 (``nx_core.backend.kernels.threefry.normal`` is the reference): the same values
         whatever the backend, and whatever part of the result is computed first or alone."""
 

@@ -20,15 +20,21 @@ from typing import Any, Literal, Sequence
 
 import numpy as np
 
-from .. import dtype as D
-from ..dtype import DType
-from ..errors import NxInvalidArgument
-from ..tensor import Tensor, explicit, tensor_maker
-from ..view import View
-from . import _elementwise as E
-from . import _fft, _indexed, _linalg, _reduce, _sort, _threefry, _windows
-from ._reduce import _distinct
-from ._strided import read, strided
+from ... import dtype as D
+from ...dtype import DType
+from ...errors import NxInvalidArgument
+from ...tensor import Tensor, explicit, tensor_maker
+from ...view import View
+from ..kernels import elementwise as E
+from ..kernels import fft as _fft
+from ..kernels import indexed as _indexed
+from ..kernels import linalg as _linalg
+from ..kernels import reduce as _reduce
+from ..kernels import sort as _sort
+from ..kernels import threefry as _threefry
+from ..kernels import windows as _windows
+from ..kernels.reduce import distinct as _distinct
+from ..kernels.strided import read, strided
 
 __all__ = ["NumpyBackend", "to_numpy_dtype", "from_numpy_dtype"]
 
@@ -354,7 +360,7 @@ def _kernel(fn: Any, name: str, doc: str, arity: int):
 
     else:
 
-        def op(self: "NumpyBackend", a: Any, b: Any, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
+        def op(self: "NumpyBackend", a: Any, b: Any, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]  # the other branch's op, typed apart
             x, y = _arg(a), _arg(b)
             if type(y) is not _ndarray:  # a Python scalar second
                 y = np.asarray(y, dtype=x.dtype)
@@ -369,7 +375,7 @@ def _kernel(fn: Any, name: str, doc: str, arity: int):
                 r = fn(x, y, out=o)
             return self._wrap(r) if out is None else out
 
-        op.broadcasts = True  # type: ignore[attr-defined]
+        op.broadcasts = True  # type: ignore[attr-defined]  # [EW2]: a ufunc broadcasts its operands
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc
@@ -388,7 +394,7 @@ def _erf(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
 def _check_u64(arr: np.ndarray, n: int, axis: int) -> None:
     """IndexError for a uint64 index array holding a value ``>= n``: NumPy converts such
     arrays to intp, where ``2**64 - 5`` would become ``-5`` and index from the end. The
-    maximum reads each element of memory once (``_reduce._distinct``)."""
+    maximum reads each element of memory once (``kernels.reduce.distinct``)."""
     if arr.size:
         m = int(_distinct(arr, tuple(range(arr.ndim))).max())
         if m >= n:
@@ -516,7 +522,7 @@ def _by_kind(name: str, doc: str, kinds: str, ufunc: Any, kernel: Any, arity: in
     else:
         fast, slow = _unary_ufunc(ufunc, name, doc), _kernel(kernel, name, doc, 1)
 
-        def op(self: "NumpyBackend", x: Tensor, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]
+        def op(self: "NumpyBackend", x: Tensor, out: Tensor | None = None) -> Tensor:  # type: ignore[misc]  # the other branch's op, typed apart
             return (fast if x.dtype.kind in kinds else slow)(self, x, out=out)
 
     op.__name__ = op.__qualname__ = name
@@ -1101,8 +1107,7 @@ class NumpyBackend:
 
     def vecdot(self, a: Tensor, b: Tensor, *, axis: int) -> Tensor:
         x, y = _nd(a), _nd(b)
-        # NumPy's stubs type vecdot as a plain gufunc, without the ``axis`` keyword it takes
-        return self._wrap(np.asarray(np.vecdot(x, y, axis=axis)))  # type: ignore[call-overload]
+        return self._wrap(np.asarray(np.vecdot(x, y, axis=axis)))  # type: ignore[call-overload]  # stubs lack axis
 
     # --------------------------------------------------------------------- fft
     def fft(self, x: Tensor, *, axes: Sequence[int]) -> Tensor:

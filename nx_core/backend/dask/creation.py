@@ -30,10 +30,12 @@ from dask.base import tokenize
 from ...dtype import DType
 from ...tensor import Tensor
 from ...view import View
-from .. import _threefry
-from ..numpy_cpu import _FROM_NP, _NP, _nd
+from ..kernels import threefry as _threefry
+from ..numpy import FROM_NP as _FROM_NP
+from ..numpy import NP as _NP
+from ..numpy import ndarray_of as _nd
 from . import steps
-from .core import IN_PROCESS, check_budget, chunks_for, compute_kw, meta_of, nbytes, tensor
+from .core import check_budget, chunks_for, compute_kw, Host, IN_PROCESS, meta_of, nbytes, tensor
 
 __all__ = ["Creation"]
 
@@ -94,13 +96,13 @@ def _file_rows(obj: Any) -> FileRows | None:
     return FileRows(str(obj.filename), int(obj.offset), tuple(obj.shape), obj.dtype)
 
 
-class Creation:
+class Creation(Host):
     """Creation, host data and views (mixed into ``DaskBackend``)."""
 
     # ------------------------------------------------------------ creation
     def full(self, dtype: DType, shape: Sequence[int], value: Any) -> Tensor:
         shape = tuple(shape)
-        v = _nd(self.np.full(dtype, (), value))  # type: ignore[attr-defined]  # nx's conversion of the value
+        v = _nd(self.np.full(dtype, (), value))  # nx's conversion of the value
         return tensor(da.full(shape, v, dtype=_NP[dtype], chunks=chunks_for(shape, dtype)), dtype, self)
 
     def buffer(self, dtype: DType, shape: Sequence[int]) -> Tensor:
@@ -140,7 +142,7 @@ class Creation:
 
     def _triangle(self, x: Tensor, k: int, lower: bool) -> Tensor:
         if x.numel == 0:
-            return self.copy(x)  # type: ignore[attr-defined]
+            return self.copy(x)
         nd = _NP[x.dtype]
         return tensor(x.arr.map_blocks(functools.partial(steps.triangle, lower, k), dtype=nd, meta=meta_of(nd, x.ndim)), x.dtype, self)
 
@@ -181,7 +183,7 @@ class Creation:
                 a = a.astype(_NP[dtype])
             t = tensor(a, dtype, self)
             return self.persist(t) if copy else t
-        return self._eager("from_host", (obj,), {"copy": copy})  # type: ignore[attr-defined]
+        return self._eager("from_host", (obj,), {"copy": copy})
 
     # ------------------------------------------------------------ values out
     def to_host(self, t: Tensor) -> Any:
@@ -203,7 +205,7 @@ class Creation:
         return self.to_host(t).tolist()
 
     def to_dlpack(self, t: Tensor, **kwargs: Any) -> Any:
-        return self.np.to_dlpack(self.np.from_host(self.to_host(t)), **kwargs)  # type: ignore[attr-defined]
+        return self.np.to_dlpack(self.np.from_host(self.to_host(t)), **kwargs)
 
     def persist(self, t: Tensor) -> Tensor:
         """Computes ``t`` now and keeps its chunks (in memory, or on the cluster)."""
@@ -233,14 +235,14 @@ class Creation:
         """Zeros around ``t`` (its own chunks: a dask array has no virtual padding)."""
         pads = tuple((int(a), int(b)) for a, b in padding)
         if t.numel == 0 or not any(a or b for a, b in pads):
-            return self._eager("pad_view", (t, pads), {}) if t.numel == 0 else t  # type: ignore[attr-defined]
+            return self._eager("pad_view", (t, pads), {}) if t.numel == 0 else t
         return tensor(da.pad(t.arr, pads, mode="constant"), t.dtype, self)
 
     def with_view(self, t: Tensor, view: View) -> Tensor:
         """The elements ``view`` addresses in ``t``'s values read in C order (the View
         ``layout`` reports), by their positions (a diagonal: one per element)."""
         if view.mask is not None or view.is_symbolic() or view.numel == 0:
-            return self._eager("with_view", (t, view), {})  # type: ignore[attr-defined]
+            return self._eager("with_view", (t, view), {})
         check_budget("with_view", view.numel * 8, "the positions of the view's elements", "take a smaller view")
         pos = np.full((), view.offset, np.int64)
         for ax, (n, s) in enumerate(zip(view.shape, view.strides)):
@@ -256,19 +258,19 @@ class Creation:
     # ------------------------------------------------------------ random
     def threefry(self, key: Tensor, counter: Tensor, out: Tensor | None = None) -> Tensor:
         if counter.numel == 0:
-            return self._small("threefry", (key, counter), {}, out)  # type: ignore[attr-defined]
+            return self._small("threefry", (key, counter), {}, out)
         c = counter.arr.rechunk({counter.ndim - 1: -1})  # each pair of words in one chunk
         k = key.arr.rechunk(c.chunks)
         cd = counter.dtype
         block = functools.partial(steps.threefry_block, key.dtype, cd)
         r = da.map_blocks(block, k, c, dtype=_NP[cd], meta=meta_of(_NP[cd], counter.ndim))
-        return self._into(out, r, cd)  # type: ignore[attr-defined]
+        return self._into(out, r, cd)
 
     def random_bits(self, key: Tensor, *, shape: Sequence[int], dtype: DType, tag: int = 0) -> Tensor:
         shape = tuple(shape)
         if 0 in shape:
-            return self._eager("random_bits", (key,), {"shape": shape, "dtype": dtype, "tag": tag})  # type: ignore[attr-defined]
-        k0, k1 = self._key_words(key)  # type: ignore[attr-defined]
+            return self._eager("random_bits", (key,), {"shape": shape, "dtype": dtype, "tag": tag})
+        k0, k1 = self._key_words(key)
         return tensor(self._drawn(_threefry.random_bits, (k0, k1), shape, _NP[dtype], tag, _NP[dtype]), dtype, self)
 
     def random_uniform(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
@@ -281,8 +283,8 @@ class Creation:
     def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
         shape = tuple(shape)
         if 0 in shape:
-            return self._eager("random_normal", (key,), {"shape": shape, "dtype": dtype})  # type: ignore[attr-defined]
-        k0, k1 = self._key_words(key)  # type: ignore[attr-defined]
+            return self._eager("random_normal", (key,), {"shape": shape, "dtype": dtype})
+        k0, k1 = self._key_words(key)
         return tensor(self._drawn(_threefry.normal, (k0, k1), shape, _NP[dtype], 0, _NP[dtype]), dtype, self)
 
     def _drawn(self, fn: Any, args: tuple, shape: tuple, nd: np.dtype, tag: Any, out: np.dtype) -> Any:

@@ -16,8 +16,10 @@ from typing import Any
 import numpy as np
 
 from ...dtype import DType
-from .. import _reduce
-from ..numpy_cpu import NumpyBackend, _native, _nd, arange_values
+from ..kernels import reduce as _reduce
+from ..numpy import NumpyBackend, arange_values
+from ..numpy import native as _native
+from ..numpy import ndarray_of as _nd
 
 __all__ = ["KERNELS", "elementwise", "reduce_step", "reduce_whole", "var_chunk", "var_combine", "var_aggregate", "arange_block", "threefry_block"]
 

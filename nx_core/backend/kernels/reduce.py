@@ -91,7 +91,7 @@ def reduce_prod(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, ou
     return _arith(np.multiply, x, axes, keepdims, out)
 
 
-def _distinct(x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+def distinct(x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
     """``x`` with each reduced axis of stride 0 cut to its one element.
 
     A broadcast axis repeats one element: its maximum, minimum, any and all are that
@@ -118,7 +118,7 @@ def _extreme(name: str, ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, ou
             raise ValueError(
                 f"{name}: cannot reduce over an empty axis {a} (shape {tuple(x.shape)})"
             )
-    x = _distinct(x, axes)
+    x = distinct(x, axes)
     if out is None:
         out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=x.dtype)
     with np.errstate(**_IGNORE):
@@ -234,7 +234,7 @@ def _blocked_squared_deviations(x: np.ndarray, m: np.ndarray, axes: tuple[int, .
 
 def _logical(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):
     axes = tuple(axes)
-    x = _distinct(x, axes)
+    x = distinct(x, axes)
     if x.dtype != np.bool_:
         # Truth value of each element (complex: either part non-zero; NaN is true).
         x = np.not_equal(x, 0)

@@ -30,9 +30,10 @@ import numpy as np
 from dask.base import tokenize
 
 from ...tensor import Tensor
-from ..numpy_cpu import _NP
+from ..numpy import NP as _NP
+from ..numpy import ndarray_of as _nd
 from . import steps
-from .core import blocks_of, check_budget, known, layer, meta_of, nbytes, rebind, tensor, whole
+from .core import blocks_of, check_budget, Host, known, layer, meta_of, nbytes, rebind, tensor, whole
 
 __all__ = ["Indexing", "reshape", "index_values"]
 
@@ -89,18 +90,18 @@ def _broadcast(idx: list) -> list:
     return [i if tuple(i.shape) == shape else (np.broadcast_to(i, shape) if isinstance(i, np.ndarray) else da.broadcast_to(i, shape)) for i in idx]
 
 
-class Indexing:
+class Indexing(Host):
     """Indexed access, sorts, searches, sets and writes (mixed into ``DaskBackend``)."""
 
     # ------------------------------------------------------------ sorting
     def _along(self, name: str, x: Tensor, axis: int, kwargs: dict, out: Tensor | None, result: Any) -> Tensor:
         """The kernel ``name`` on chunks that hold ``axis`` whole."""
         if x.ndim == 0 or x.numel == 0:
-            return self._small(name, (x,), {"axis": axis, **kwargs}, out)  # type: ignore[attr-defined]
+            return self._small(name, (x,), {"axis": axis, **kwargs}, out)
         a = whole(name, x.arr, (axis,), x.dtype.itemsize, "sorting")
         nd = _NP[result]
         step = functools.partial(steps.kernel, name, (x.dtype,), {"axis": axis, **kwargs})
-        return self._into(out, a.map_blocks(step, dtype=nd, meta=meta_of(nd, a.ndim)), result)  # type: ignore[attr-defined]
+        return self._into(out, a.map_blocks(step, dtype=nd, meta=meta_of(nd, a.ndim)), result)
 
     def sort(self, x: Tensor, *, axis: int, descending: bool = False, out: Tensor | None = None) -> Tensor:
         return self._along("sort", x, axis, {"descending": descending}, out, x.dtype)
@@ -111,7 +112,7 @@ class Indexing:
     # ------------------------------------------------------------ selection
     def take(self, x: Tensor, indices: Tensor, *, axis: int) -> Tensor:
         if x.numel == 0 or indices.numel == 0:
-            return self._small("take", (x, indices), {"axis": axis}, None)  # type: ignore[attr-defined]
+            return self._small("take", (x, indices), {"axis": axis}, None)
         idx = index_values("take", indices, axis, x.shape[axis])
         return tensor(_select(x.arr, axis, idx), x.dtype, self)
 
@@ -123,7 +124,7 @@ class Indexing:
         if i.dtype.is_bool:
             return self.index(x, (i,))
         if x.numel == 0 or i.numel == 0:
-            return self._small("index_array", (x, i), {}, None)  # type: ignore[attr-defined]
+            return self._small("index_array", (x, i), {}, None)
         idx = index_values("index", i, 0, x.shape[0])
         return tensor(_select(x.arr, 0, idx), x.dtype, self)
 
@@ -177,7 +178,7 @@ class Indexing:
 
     def index(self, x: Tensor, key: tuple) -> Tensor:
         if any(isinstance(k, Tensor) and k.numel == 0 for k in key) or x.numel == 0:
-            return self._small("index", (x, key), {}, None)  # type: ignore[attr-defined]
+            return self._small("index", (x, key), {}, None)
         items = self._masks(key)
         return tensor(self._select_key(x.arr, items, "index"), x.dtype, self)
 
@@ -187,7 +188,7 @@ class Indexing:
             v = src.arr if src.shape == dst.shape else da.broadcast_to(src.arr, dst.shape)
             rebind(dst, da.Array(v.dask, v.name, v.chunks, meta=v._meta))
         else:
-            rebind(dst, self.full(dst.dtype, dst.shape, src).arr)  # type: ignore[attr-defined]
+            rebind(dst, self.full(dst.dtype, dst.shape, src).arr)
         return dst
 
     def assign_at(self, dst: Tensor, key: tuple, src: Any) -> Tensor:
@@ -216,7 +217,7 @@ class Indexing:
 
     def index_put(self, x: Tensor, key: tuple, value: Any) -> Tensor:
         if isinstance(value, np.ndarray):  # host values (the contract tests pass them)
-            value = self._lift(np.asarray(value, _NP[x.dtype]), x.dtype)  # type: ignore[attr-defined]
+            value = self._lift(np.asarray(value, _NP[x.dtype]), x.dtype)
         scalar = not isinstance(value, Tensor) or value.numel == 1
         masks = [k for k in key if isinstance(k, Tensor) and k.dtype.is_bool]
         if scalar and len(masks) == 1 and key[0] is masks[0] and all(isinstance(k, slice) and k == slice(None) for k in key[1:]):
@@ -258,7 +259,7 @@ class Indexing:
     # ------------------------------------------------------------ take_along_axis, scatter
     def gather(self, data: Tensor, indices: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
         if data.numel == 0 or indices.numel == 0:
-            return self._small("gather", (data, indices), {"axis": axis}, out)  # type: ignore[attr-defined]
+            return self._small("gather", (data, indices), {"axis": axis}, out)
         box = tuple(slice(0, n) if d != axis else slice(None) for d, n in enumerate(indices.shape))
         a = whole("gather", data.arr[box], (axis,), data.dtype.itemsize, "take_along_axis")
         i = indices.arr.rechunk({d: a.chunks[d] for d in range(a.ndim) if d != axis})
@@ -267,12 +268,12 @@ class Indexing:
         step = functools.partial(steps.gather_block, (data.dtype, indices.dtype), axis)
         nd = _NP[data.dtype]
         r = da.blockwise(step, ind, a, a_ind, i, ind, dtype=nd, concatenate=False, meta=meta_of(nd, a.ndim))
-        return self._into(out, r, data.dtype)  # type: ignore[attr-defined]
+        return self._into(out, r, data.dtype)
 
     def scatter(self, template: Tensor, *, indices: Tensor, updates: Tensor, axis: int, mode: str = "set", unique_indices: bool = False) -> Tensor:
         if template.numel == 0 or indices.numel == 0 or mode not in ("set", "add"):
             kw = {"indices": indices, "updates": updates, "axis": axis, "mode": mode, "unique_indices": unique_indices}
-            return self._eager("scatter", (template,), kw)  # type: ignore[attr-defined]
+            return self._eager("scatter", (template,), kw)
         t = whole("scatter", template.arr, (axis,), template.dtype.itemsize, "scatter")
         # Chunk boundaries of the template where the indices end, so that each of its
         # chunks is wholly inside the indices' extent or wholly outside it.
@@ -300,7 +301,7 @@ class Indexing:
     # ------------------------------------------------------------ searching, sets
     def searchsorted(self, x1: Tensor, x2: Tensor, *, side: str = "left") -> Tensor:
         if x1.numel == 0 or x2.numel == 0:
-            return self._small("searchsorted", (x1, x2), {"side": side}, None)  # type: ignore[attr-defined]
+            return self._small("searchsorted", (x1, x2), {"side": side}, None)
         if x2.ndim == 0:  # one value: as an array of one, then its element
             r = self.searchsorted(x1, tensor(x2.arr.reshape(1), x2.dtype, self), side=side)
             return tensor(r.arr.reshape(()), r.dtype, self)
@@ -316,7 +317,7 @@ class Indexing:
 
     def isin(self, x1: Tensor, x2: Tensor, *, invert: bool = False) -> Tensor:
         if x1.numel == 0 or x2.numel == 0:
-            return self._small("isin", (x1, x2), {"invert": invert}, None)  # type: ignore[attr-defined]
+            return self._small("isin", (x1, x2), {"invert": invert}, None)
         if x1.ndim == 0:
             r = self.isin(tensor(x1.arr.reshape(1), x1.dtype, self), x2, invert=invert)
             return tensor(r.arr.reshape(()), r.dtype, self)
@@ -338,24 +339,24 @@ class Indexing:
             counts = np.broadcast_to(counts, (n,))
             idx = np.repeat(np.arange(n, dtype=np.int64), counts)
             if idx.size == 0 or x.numel == 0:
-                return self._small("repeat", (x, repeats), {"axis": axis}, None)  # type: ignore[attr-defined]
+                return self._small("repeat", (x, repeats), {"axis": axis}, None)
             return tensor(_select(x.arr, axis, idx), x.dtype, self)
         if repeats == 0 or x.numel == 0:
             shape = x.shape[:axis] + (x.shape[axis] * int(repeats),) + x.shape[axis + 1:]
-            return self.buffer(x.dtype, shape)  # type: ignore[attr-defined]  # no elements
+            return self.buffer(x.dtype, shape)  # no elements
         return tensor(da.repeat(x.arr, int(repeats), axis=axis), x.dtype, self)
 
     def roll(self, t: Tensor, shifts: Sequence[int], axes: Sequence[int]) -> Tensor:
         if t.numel == 0:
-            return self.copy(t)  # type: ignore[attr-defined]
+            return self.copy(t)
         return tensor(da.roll(t.arr, tuple(int(s) for s in shifts), tuple(axes)), t.dtype, self)
 
     # ------------------------------------------------------------ data-dependent shapes
     def nonzero(self, x: Tensor) -> tuple[Tensor, ...]:
-        return self._eager("nonzero", (x,), {})  # type: ignore[attr-defined]
+        return self._eager("nonzero", (x,), {})
 
     def unique(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor, Tensor]:
-        return self._eager("unique", (x,), {})  # type: ignore[attr-defined]
+        return self._eager("unique", (x,), {})
 
     def unique_values(self, x: Tensor) -> Tensor:
         return self._eager("unique_values", (x,), {})  # type: ignore[attr-defined]
@@ -421,8 +422,6 @@ def _plain(k: Any) -> Any:
 
 def _scalar(backend: Any, dtype: Any, v: Any) -> Any:
     """The Python scalar ``v`` as a NumPy scalar of ``dtype``, as nx converts it."""
-    from ..numpy_cpu import _nd
-
     return _nd(backend.np.full(dtype, (), v))[()]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import dask
 import dask.array as da
@@ -21,9 +21,29 @@ from ...dtype import DType
 from ...tensor import Tensor, native
 
 __all__ = [
-    "set_chunks", "chunks_for", "MAX_CHUNKS", "chunk_bytes", "tensor", "rebind", "is_lazy", "compute_kw", "IN_PROCESS",
+    "Host", "set_chunks", "chunks_for", "MAX_CHUNKS", "chunk_bytes", "tensor", "rebind", "is_lazy", "compute_kw", "IN_PROCESS",
     "memory_budget", "set_memory_budget", "check_budget", "known", "whole", "nbytes", "blocks_of", "layer", "meta_of",
 ]
+
+
+class Host:
+    """What the Dask backend's parts (``Creation``, ``Reductions``, ``Indexing``,
+    ``Linalg``) use of one another and of the backend they make up together
+    (``DaskBackend``): declared here, for readers and type checkers, and defined there."""
+
+    np: Any  # the NumPy backend, which computes the chunks and what is in memory
+    _eager: Callable[[str, tuple, dict], Any]
+    _small: Callable[[str, tuple, dict, "Tensor | None"], Any]
+    _into: Callable[["Tensor | None", Any, DType], Tensor]
+    _key_words: Callable[[Tensor], tuple[int, int]]
+    _result_dtype: Any  # (name, dtypes, kw) -> (dtype, shape), a cached method
+    _lift: Callable[[Any, DType], Tensor]
+    _one_task: Callable[..., Tensor]
+    buffer: Callable[[DType, Sequence[int]], Tensor]
+    full: Callable[[DType, Sequence[int], Any], Tensor]
+    copy: Callable[[Tensor], Tensor]
+    cast: Callable[..., Tensor]
+    to_host: Callable[[Tensor], Any]
 
 # ------------------------------------------------------------------ chunking
 _CHUNKS: list[Any] = ["auto"]
@@ -260,7 +280,7 @@ def check_budget(name: str, size: int, what: str, way_out: str) -> None:
     if size > budget:
         raise MemoryError(
             f"{name}: {what} needs {_size(size)} in memory at once, more than the Dask device's memory budget "
-            f"of {_size(budget)}; {way_out}, or raise the budget (nx_core.backend.dask_array.set_memory_budget, "
+            f"of {_size(budget)}; {way_out}, or raise the budget (nx_core.backend.dask.set_memory_budget, "
             f"or the {_ENV} environment variable)"
         )
 

@@ -26,9 +26,10 @@ from dask.base import tokenize
 
 from ...dtype import DType
 from ...tensor import Tensor
-from ..numpy_cpu import _NP, _FROM_NP
+from ..numpy import FROM_NP as _FROM_NP
+from ..numpy import NP as _NP
 from . import steps
-from .core import blocks_of, chunk_bytes, layer, meta_of, nbytes, tensor, whole
+from .core import blocks_of, chunk_bytes, Host, layer, meta_of, nbytes, tensor, whole
 
 __all__ = ["Linalg"]
 
@@ -41,7 +42,7 @@ def _fits(*ts: Tensor) -> bool:
     return all(t.arr.npartitions == 1 and nbytes(t.shape, t.dtype.itemsize) <= chunk_bytes() for t in ts)
 
 
-class Linalg:
+class Linalg(Host):
     """Products, linear algebra, FFTs and windows (mixed into ``DaskBackend``)."""
 
     # ------------------------------------------------------------ products
@@ -62,21 +63,21 @@ class Linalg:
         ``a``'s rows and all of ``b``, with no partial products to add up afterwards
         (Dask's own plan for a contracted axis in pieces, kept for a larger ``b``)."""
         if a.numel == 0 or b.numel == 0:
-            return self._small("matmul", (a, b), {}, out)  # type: ignore[attr-defined]
+            return self._small("matmul", (a, b), {}, out)
         x, y = a.arr, b.arr
         if _fits(a, b):
             shape = tuple(np.broadcast_shapes(a.shape[:-2], b.shape[:-2])) + (a.shape[-2], b.shape[-1])
-            return self._into(out, self._one_task("matmul", (a, b), {}, a.dtype, shape).arr, a.dtype)  # type: ignore[attr-defined]
+            return self._into(out, self._one_task("matmul", (a, b), {}, a.dtype, shape).arr, a.dtype)
         small = b.numel * b.dtype.itemsize <= _WHOLE_OPERAND * chunk_bytes()
         if a.dtype.kind not in "fc" or small:
             x = whole("matmul", x, (a.ndim - 1,), a.dtype.itemsize, "the contracted axis")
             y = whole("matmul", y, (b.ndim - 2, b.ndim - 1) if small else (b.ndim - 2,), b.dtype.itemsize, "the contracted axis")
-        return self._into(out, da.matmul(x, y), a.dtype)  # type: ignore[attr-defined]
+        return self._into(out, da.matmul(x, y), a.dtype)
 
     def tensordot(self, a: Tensor, b: Tensor, *, axes: tuple[Sequence[int], Sequence[int]]) -> Tensor:
         ax, bx = tuple(axes[0]), tuple(axes[1])
         if a.numel == 0 or b.numel == 0:
-            return self._small("tensordot", (a, b), {"axes": (ax, bx)}, None)  # type: ignore[attr-defined]
+            return self._small("tensordot", (a, b), {"axes": (ax, bx)}, None)
         free = tuple(n for i, n in enumerate(a.shape) if i not in ax) + tuple(n for i, n in enumerate(b.shape) if i not in bx)
         if _fits(a, b):
             return self._one_task("tensordot", (a, b), {"axes": (ax, bx)}, a.dtype, free)
@@ -90,7 +91,7 @@ class Linalg:
         shape = tuple(np.broadcast_shapes(a.shape, b.shape))
         ax = axis % len(shape)
         if a.numel == 0 or b.numel == 0:
-            return self._small("vecdot", (a, b), {"axis": axis}, None)  # type: ignore[attr-defined]
+            return self._small("vecdot", (a, b), {"axis": axis}, None)
         x = whole("vecdot", da.broadcast_to(a.arr, shape), (ax,), a.dtype.itemsize, "the contracted axis")
         y = da.broadcast_to(b.arr, shape).rechunk(x.chunks)
         ind = tuple(range(len(shape)))
@@ -149,7 +150,7 @@ class Linalg:
 
     def cholesky(self, a: Tensor, *, upper: bool = False) -> Tensor:
         if a.numel == 0:
-            return self._small("cholesky", (a,), {"upper": upper}, None)  # type: ignore[attr-defined]
+            return self._small("cholesky", (a,), {"upper": upper}, None)
         return self._per_matrix("cholesky", [(a, 2)], {"upper": upper}, [a.shape[-2:]])[0]
 
     def _tall(self, a: Tensor) -> bool:
@@ -159,7 +160,7 @@ class Linalg:
     def qr(self, a: Tensor, *, reduced: bool = True) -> tuple[Tensor, Tensor]:
         m, n = a.shape[-2:]
         if a.numel == 0:
-            return self._small("qr", (a,), {"reduced": reduced}, None)  # type: ignore[attr-defined]
+            return self._small("qr", (a,), {"reduced": reduced}, None)
         if reduced and self._tall(a):
             q, r = da.linalg.tsqr(whole("qr", a.arr, (1,), a.dtype.itemsize, "the columns"))
             return tensor(q, a.dtype, self), tensor(r, a.dtype, self)
@@ -171,7 +172,7 @@ class Linalg:
         m, n = a.shape[-2:]
         k = min(m, n)
         if a.numel == 0:
-            return self._small("svd", (a,), {"full_matrices": full_matrices}, None)  # type: ignore[attr-defined]
+            return self._small("svd", (a,), {"full_matrices": full_matrices}, None)
         if not full_matrices and self._tall(a):
             u, s, vh = da.linalg.svd(whole("svd", a.arr, (1,), a.dtype.itemsize, "the columns"))
             sd = self._matrix_dtypes("svd", ((a.dtype, 2),), (("full_matrices", False),))[1]
@@ -182,7 +183,7 @@ class Linalg:
 
     def svdvals(self, a: Tensor) -> Tensor:
         if a.numel == 0:
-            return self._small("svdvals", (a,), {}, None)  # type: ignore[attr-defined]
+            return self._small("svdvals", (a,), {}, None)
         if self._tall(a):
             _, r = da.linalg.tsqr(whole("svdvals", a.arr, (1,), a.dtype.itemsize, "the columns"))
             a = tensor(r, a.dtype, self)
@@ -190,14 +191,14 @@ class Linalg:
 
     def eig(self, a: Tensor, *, vectors: bool = True) -> tuple[Tensor, Tensor | None]:
         if a.numel == 0:
-            return self._small("eig", (a,), {"vectors": vectors}, None)  # type: ignore[attr-defined]
+            return self._small("eig", (a,), {"vectors": vectors}, None)
         n = a.shape[-1]
         w, v = self._per_matrix("eig", [(a, 2)], {"vectors": vectors}, [(n,), (n, n) if vectors else None])
         return w, v
 
     def eigh(self, a: Tensor, *, vectors: bool = True) -> tuple[Tensor, Tensor | None]:
         if a.numel == 0:
-            return self._small("eigh", (a,), {"vectors": vectors}, None)  # type: ignore[attr-defined]
+            return self._small("eigh", (a,), {"vectors": vectors}, None)
         n = a.shape[-1]
         w, v = self._per_matrix("eigh", [(a, 2)], {"vectors": vectors}, [(n,), (n, n) if vectors else None])
         return w, v
@@ -205,35 +206,35 @@ class Linalg:
     def triangular_solve(self, a: Tensor, b: Tensor, *, upper: bool, transpose: bool = False, unit_diag: bool = False) -> Tensor:
         kw = {"upper": upper, "transpose": transpose, "unit_diag": unit_diag}
         if a.numel == 0 or b.numel == 0:
-            return self._small("triangular_solve", (a, b), kw, None)  # type: ignore[attr-defined]
+            return self._small("triangular_solve", (a, b), kw, None)
         c = 1 if b.ndim == a.ndim - 1 else 2
         return self._per_matrix("triangular_solve", [(a, 2), (b, c)], kw, [b.shape[b.ndim - c:]])[0]
 
     def inv(self, a: Tensor) -> Tensor:
         if a.numel == 0:
-            return self._small("inv", (a,), {}, None)  # type: ignore[attr-defined]
+            return self._small("inv", (a,), {}, None)
         return self._per_matrix("inv", [(a, 2)], {}, [a.shape[-2:]])[0]
 
     def det(self, a: Tensor) -> Tensor:
         if a.numel == 0:
-            return self._small("det", (a,), {}, None)  # type: ignore[attr-defined]
+            return self._small("det", (a,), {}, None)
         return self._per_matrix("det", [(a, 2)], {}, [()])[0]
 
     def slogdet(self, a: Tensor) -> tuple[Tensor, Tensor]:
         if a.numel == 0:
-            return self._small("slogdet", (a,), {}, None)  # type: ignore[attr-defined]
+            return self._small("slogdet", (a,), {}, None)
         s, l = self._per_matrix("slogdet", [(a, 2)], {}, [(), ()])
         return s, l
 
     def solve(self, a: Tensor, b: Tensor) -> Tensor:
         if a.numel == 0 or b.numel == 0:
-            return self._small("solve", (a, b), {}, None)  # type: ignore[attr-defined]
+            return self._small("solve", (a, b), {}, None)
         c = 1 if b.ndim == 1 else 2
         return self._per_matrix("solve", [(a, 2), (b, c)], {}, [b.shape[b.ndim - c:]])[0]
 
     def _with_rtol(self, name: str, a: Tensor, rtol: Any, core: tuple) -> Tensor:
         if a.numel == 0 or (isinstance(rtol, Tensor) and rtol.numel == 0):
-            return self._small(name, (a,), {"rtol": rtol}, None)  # type: ignore[attr-defined]
+            return self._small(name, (a,), {"rtol": rtol}, None)
         if isinstance(rtol, Tensor):
             return self._per_matrix(name, [(a, 2), (rtol, 0)], {"rtol": steps.OPERAND}, [core])[0]
         return self._per_matrix(name, [(a, 2)], {"rtol": rtol}, [core])[0]
@@ -249,7 +250,7 @@ class Linalg:
         axes = tuple(axes)
         kw: dict = {"axes": axes} if s is None else {"axes": axes, "s": tuple(s)}
         if x.numel == 0 or not axes:
-            return self._small(name, (x,), kw, None)  # type: ignore[attr-defined]
+            return self._small(name, (x,), kw, None)
         shape = list(x.shape)
         if name == "rfft":
             shape[axes[-1]] = shape[axes[-1]] // 2 + 1
@@ -259,7 +260,7 @@ class Linalg:
                 sizes = [n if v is None else int(v) for n, v in zip(sizes, s)]
             for a, n in zip(axes, sizes):
                 shape[a] = n
-        dtype, _ = self._result_dtype(name, ((steps.TENSOR, x.dtype),), tuple(sorted({"axes": (0,)}.items())))  # type: ignore[attr-defined]
+        dtype, _ = self._result_dtype(name, ((steps.TENSOR, x.dtype),), tuple(sorted({"axes": (0,)}.items())))
         a = whole(name, x.arr, axes, max(x.dtype.itemsize, dtype.itemsize), "the transformed axes")
         chunks = tuple((n,) if i in axes else c for i, (n, c) in enumerate(zip(shape, a.chunks)))
         step = functools.partial(steps.kernel, name, (x.dtype,), kw)
@@ -290,14 +291,14 @@ class Linalg:
             span = n + pb + pa - (dl * (ks - 1) + 1)
             windows.append(span // st + 1 if span >= 0 else -1)
         if x.numel == 0 or min(windows, default=0) < 0 or 0 in windows:
-            return self._small("unfold", (x,), kw, None)  # type: ignore[attr-defined]
+            return self._small("unfold", (x,), kw, None)
         core = (math.prod(sizes), math.prod(windows))
         return self._windows("unfold", x, k, core, kw)
 
     def fold(self, x: Tensor, *, output_size: Sequence[int], kernel_size: Sequence[int], stride: Sequence[int], dilation: Sequence[int], padding: Sequence[tuple[int, int]]) -> Tensor:
         kw = {"output_size": tuple(output_size), "kernel_size": tuple(kernel_size), "stride": tuple(stride), "dilation": tuple(dilation), "padding": tuple(tuple(p) for p in padding)}
         if x.numel == 0 or 0 in kw["output_size"]:
-            return self._small("fold", (x,), kw, None)  # type: ignore[attr-defined]
+            return self._small("fold", (x,), kw, None)
         return self._windows("fold", x, 2, kw["output_size"], kw)
 
     def _windows(self, name: str, x: Tensor, k: int, core: tuple, kw: dict) -> Tensor:

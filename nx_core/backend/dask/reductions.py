@@ -25,23 +25,23 @@ from dask.base import tokenize
 
 from ...dtype import DType
 from ...tensor import Tensor
-from ..numpy_cpu import _NP
+from ..numpy import NP as _NP
 from . import steps
-from .core import blocks_of, known, layer, meta_of
+from .core import blocks_of, Host, known, layer, meta_of
 
 __all__ = ["Reductions", "REDUCTIONS"]
 
 REDUCTIONS = ("reduce_sum", "reduce_prod", "reduce_max", "reduce_min", "reduce_any", "reduce_all")
 
 
-class Reductions:
+class Reductions(Host):
     """Reductions over axes, arg-reductions and scans (mixed into ``DaskBackend``)."""
 
     def _reduce(self, name: str, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         axes = tuple(axes)
         if not axes or x.numel == 0:
-            return self._small(name, (x,), {"axes": axes}, out)  # type: ignore[attr-defined]
-        dtype, _ = self._result_dtype(name, ((steps.TENSOR, x.dtype),), (("axes", (0,)),))  # type: ignore[attr-defined]
+            return self._small(name, (x,), {"axes": axes}, out)
+        dtype, _ = self._result_dtype(name, ((steps.TENSOR, x.dtype),), (("axes", (0,)),))
         a = x.arr
         if a.npartitions == 1:
             h = known(a)
@@ -49,7 +49,7 @@ class Reductions:
                 # Values held here already (host data): reduced now, as their one task would
                 # be, so that what depends on the result (an index check) can run now too.
                 v = np.asarray(steps.reduce_step(name, x.dtype, h, axes, keepdims=False), dtype=_NP[dtype])
-                return self._into(out, da.from_array(v), dtype)  # type: ignore[attr-defined]
+                return self._into(out, da.from_array(v), dtype)
         if all(len(a.chunks[i]) == 1 for i in axes):
             # Each chunk holds the reduced axes whole (a sum along the rows of blocks of
             # rows): one task per chunk gives its final values, with no tree of partials.
@@ -61,12 +61,12 @@ class Reductions:
             step = functools.partial(steps.reduce_step, name)
             meta = meta_of(_NP[dtype], a.ndim - len(axes))  # given, not inferred by calling the steps
             r = da.reduction(a, functools.partial(step, x.dtype), functools.partial(step, dtype), axis=axes, keepdims=False, dtype=_NP[dtype], concatenate=True, meta=meta)
-        return self._into(out, r, dtype)  # type: ignore[attr-defined]
+        return self._into(out, r, dtype)
 
     def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:
         axes = tuple(axes)
         if not axes or x.numel == 0:
-            return self._small("reduce_var", (x,), {"axes": axes, "correction": correction}, out)  # type: ignore[attr-defined]
+            return self._small("reduce_var", (x,), {"axes": axes, "correction": correction}, out)
         nd = _NP[x.dtype]
         moments = np.dtype([("n", np.int64), ("mean", nd), ("m2", nd)])
         divisor = math.prod(x.shape[a] for a in axes) - correction
@@ -75,12 +75,12 @@ class Reductions:
         aggregate = functools.partial(steps.var_aggregate, moments, divisor)
         meta = meta_of(nd, x.ndim - len(axes))
         r = da.reduction(x.arr, chunk, aggregate, combine=combine, axis=axes, keepdims=False, dtype=nd, concatenate=True, meta=meta)
-        return self._into(out, r, x.dtype)  # type: ignore[attr-defined]
+        return self._into(out, r, x.dtype)
 
     # ------------------------------------------------------------ arg-reductions
     def _arg(self, name: str, x: Tensor, axis: int, keepdims: bool, out: Tensor | None) -> Tensor:
         if x.ndim == 0 or x.shape[axis] == 0 or x.numel == 0:
-            return self._small(name, (x,), {"axis": axis, "keepdims": keepdims}, out)  # type: ignore[attr-defined]
+            return self._small(name, (x,), {"axis": axis, "keepdims": keepdims}, out)
         a = x.arr
         i64 = np.dtype(np.int64)
         if len(a.chunks[axis]) == 1:
@@ -95,7 +95,7 @@ class Reductions:
             r = da.reductions.arg_reduction(a, chunk, combine, agg, axis=axis, keepdims=False)
         if keepdims:
             r = da.expand_dims(r, axis)
-        return self._into(out, r, _int64())  # type: ignore[attr-defined]
+        return self._into(out, r, _int64())
 
     def argmax(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
         return self._arg("argmax", x, axis, keepdims, out)
@@ -106,12 +106,12 @@ class Reductions:
     # ------------------------------------------------------------ scans
     def associative_scan(self, x: Tensor, *, axis: int, op: str, out: Tensor | None = None) -> Tensor:
         if x.ndim == 0 or x.numel == 0 or op not in steps.SCAN_OPS:
-            return self._small("associative_scan", (x,), {"axis": axis, "op": op}, out)  # type: ignore[attr-defined]
+            return self._small("associative_scan", (x,), {"axis": axis, "op": op}, out)
         a = x.arr
         nd = _NP[x.dtype]
         if len(a.chunks[axis]) == 1:
             step = functools.partial(steps.scan_whole, op, x.dtype, axis)
-            return self._into(out, a.map_blocks(step, dtype=nd, meta=meta_of(nd, a.ndim)), x.dtype)  # type: ignore[attr-defined]
+            return self._into(out, a.map_blocks(step, dtype=nd, meta=meta_of(nd, a.ndim)), x.dtype)
         acc = np.dtype(np.float32) if nd == np.float16 and op in ("sum", "prod") else nd
         name = "nx-scan-" + tokenize(a.name, op, axis)
         carry = "nx-scan-carry-" + tokenize(a.name, op, axis)
@@ -125,7 +125,7 @@ class Reductions:
         graph = layer(name, tasks, [a], a.chunks, meta_of(acc, a.ndim))
         # The carries share the scan's layer; the result is its chunks only.
         r = graph if acc == nd else graph.map_blocks(functools.partial(steps.astype, nd), dtype=nd, meta=meta_of(nd, a.ndim))
-        return self._into(out, r, x.dtype)  # type: ignore[attr-defined]
+        return self._into(out, r, x.dtype)
 
 
 def _int64() -> DType:

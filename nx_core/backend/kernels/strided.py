@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import NxInvalidArgument
-from ..view import View
+from ...errors import NxInvalidArgument
+from ...view import View
 
 __all__ = ["extent", "strided", "read", "flat"]
 

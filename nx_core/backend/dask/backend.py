@@ -6,16 +6,16 @@ primitive whose result's shape does not depend on the values builds a graph, wit
 bounded memory per task:
 
 - elementwise primitives, casts and Threefry are ``map_blocks`` over the chunks;
-- reductions, arg-reductions and scans (``_dask.reductions``): trees of partial
+- reductions, arg-reductions and scans (``reductions``): trees of partial
   results, or one task per chunk where each chunk holds the reduced axis whole; scans
   carry each chunk's last value into the next, in order (exact);
-- indexing, sorts, searches and writes (``_dask.indexing``): Dask's own selection for
+- indexing, sorts, searches and writes (``indexing``): Dask's own selection for
   indices (checked when the call is made if they are in memory, when computed if not);
   sorts on chunks that hold the sorted axis whole; writes give the tensor a new graph;
-- products, linear algebra, FFTs and windows (``_dask.linalg``): blocked products, one
+- products, linear algebra, FFTs and windows (``linalg``): blocked products, one
   task per matrix, Dask's tall-and-skinny QR for tall matrices in blocks of rows, FFTs
   on chunks that hold the transformed axes whole;
-- creation, host data and random numbers (``_dask.creation``): each chunk from its
+- creation, host data and random numbers (``creation``): each chunk from its
   position; memory-mapped and chunked stores (Zarr) read chunk by chunk.
 
 What must come into memory (values for the host; a mask, the operand of ``unique``,
@@ -51,11 +51,16 @@ import dask.array as da
 import numpy as np
 from dask.tokenize import normalize_token
 
-from ..dtype import DType, bool_
-from ..tensor import Tensor, tensor_maker
-from ..view import View
-from ._dask import steps
-from ._dask.core import (
+from ...dtype import DType, bool_
+from ...tensor import Tensor, tensor_maker
+from ...view import View
+from ..numpy import NP as _NP
+from ..numpy import NumpyBackend, check_expand
+from ..numpy import native as _native
+from ..numpy import ndarray_of as _nd
+from ..protocol import Backend
+from . import steps
+from .core import (
     MAX_CHUNKS,
     check_budget,
     chunk_bytes,
@@ -71,12 +76,10 @@ from ._dask.core import (
     set_memory_budget,
     tensor,
 )
-from ._dask.creation import Creation
-from ._dask.indexing import Indexing, reshape
-from ._dask.linalg import Linalg
-from ._dask.reductions import Reductions
-from .numpy_cpu import _NP, NumpyBackend, _native, _nd
-from .protocol import Backend
+from .creation import Creation
+from .indexing import Indexing, reshape
+from .linalg import Linalg
+from .reductions import Reductions
 
 __all__ = ["DaskBackend", "set_chunks", "set_memory_budget", "memory_budget", "MAX_CHUNKS"]
 
@@ -243,7 +246,7 @@ class DaskBackend(Creation, Reductions, Indexing, Linalg):
         if out is None:
             return tensor(arr, dtype, self)
         if out.dtype is not dtype:
-            arr = self.cast(tensor(arr, dtype, self), dtype=out.dtype).arr  # type: ignore[attr-defined]
+            arr = self.cast(tensor(arr, dtype, self), dtype=out.dtype).arr
         rebind(out, arr)
         return out
 
@@ -327,8 +330,6 @@ class DaskBackend(Creation, Reductions, Indexing, Linalg):
         return t.backend
 
     def expand(self, t: Tensor, shape: Sequence[int]) -> Tensor:
-        from .numpy_cpu import check_expand
-
         shape = tuple(shape)
         check_expand(t.shape, shape)
         return self.broadcast_to(t, shape)
@@ -398,7 +399,7 @@ def _chunk_method(name: str) -> Callable[..., Any]:
         return self._chunkwise(name, args, kwargs)
 
     run.__name__ = run.__qualname__ = name
-    run.__wrapped__ = getattr(Backend, name)  # type: ignore[attr-defined]
+    run.__wrapped__ = getattr(Backend, name)  # type: ignore[attr-defined]  # the protocol's signature
     return run
 
 

@@ -1,0 +1,99 @@
+"""What the core tests share: the NumPy dtypes the kernels run on, integer wrapping, the
+layouts every kernel is run on, the direct-loop references of unfold and fold, and the
+prime factors that random shapes are drawn from.
+
+A plain module (pytest puts this folder on ``sys.path``): ``from core_testing import ...``.
+"""
+
+from __future__ import annotations
+
+from math import prod
+from typing import Iterator
+
+import numpy as np
+
+SINTS = [np.int8, np.int16, np.int32, np.int64]
+UINTS = [np.uint8, np.uint16, np.uint32, np.uint64]
+INTS = SINTS + UINTS
+FLOATS = [np.float16, np.float32, np.float64]
+COMPLEX = [np.complex64, np.complex128]
+ALL = [np.bool_] + INTS + FLOATS + COMPLEX
+NAN = float("nan")
+INF = float("inf")
+
+
+def wrap(v: int, dt) -> int:
+    """``v`` wrapped into the integer dtype ``dt``, as its arithmetic wraps."""
+    info = np.iinfo(dt)
+    bits = np.dtype(dt).itemsize * 8
+    v %= 1 << bits
+    if info.min < 0 and v > info.max:
+        v -= 1 << bits
+    return v
+
+
+def layouts(x: np.ndarray) -> Iterator[tuple[str, np.ndarray]]:
+    """(name, view) pairs holding ``x``'s values (but 'empty'): contiguous, strided,
+    flipped, offset, broadcast (stride 0) and empty."""
+    yield "contig", x.copy()
+    base = np.empty((2 * x.shape[0],) + x.shape[1:], x.dtype)
+    base[::2] = x
+    base[1::2] = x
+    yield "strided", base[::2]
+    yield "flipped", x[::-1].copy()[::-1]
+    base = np.empty((x.shape[0] + 1,) + x.shape[1:], x.dtype)
+    base[1:] = x
+    base[:1] = x[:1]
+    yield "offset", base[1:]
+    yield "broadcast", np.broadcast_to(x[:1], x.shape)
+    yield "empty", x[:0]
+
+
+def windows_per_axis(sizes, k, s, d, p):
+    """The number of windows along each axis (kernel k, stride s, dilation d, padding p)."""
+    return tuple((n + a + b - (dd * (kd - 1) + 1)) // sd + 1
+                 for n, kd, sd, dd, (a, b) in zip(sizes, k, s, d, p))
+
+
+def ref_unfold(x, k, s, d, p):
+    """``unfold`` by direct loops: (lead..., prod(k), windows)."""
+    nk = len(k)
+    lead, spatial = x.shape[: x.ndim - nk], x.shape[x.ndim - nk :]
+    ls = windows_per_axis(spatial, k, s, d, p)
+    out = np.zeros(lead + (prod(k), prod(ls)), dtype=x.dtype)
+    for li in np.ndindex(*lead):
+        for kf, q in enumerate(np.ndindex(*k)):
+            for l_, b in enumerate(np.ndindex(*ls)):
+                sp = tuple(bd * sd + qd * dd - pb for bd, sd, qd, dd, (pb, _) in zip(b, s, q, d, p))
+                if all(0 <= c < n for c, n in zip(sp, spatial)):
+                    out[li + (kf, l_)] = x[li + sp]
+    return out
+
+
+def ref_fold(y, osz, k, s, d, p):
+    """``fold`` by direct loops: the windows of ``y`` summed into (lead..., *osz)."""
+    nk = len(k)
+    lead = y.shape[:-2]
+    ls = windows_per_axis(osz, k, s, d, p)
+    out = np.zeros(lead + tuple(osz), dtype=y.dtype)
+    for li in np.ndindex(*lead):
+        for kf, q in enumerate(np.ndindex(*k)):
+            for l_, b in enumerate(np.ndindex(*ls)):
+                sp = tuple(bd * sd + qd * dd - pb for bd, sd, qd, dd, (pb, _) in zip(b, s, q, d, p))
+                if all(0 <= c < n for c, n in zip(sp, osz)):
+                    out[li + sp] += y[li + (kf, l_)]
+    return out
+
+
+def prime_factors(n: int) -> list[int]:
+    """The prime factors of ``n`` (n > 0), smallest first, with their multiplicities."""
+    factors = []
+    m, p = n, 2
+    while m > 1 and p * p <= m:
+        while m % p == 0:
+            factors.append(p)
+            m //= p
+        p += 1
+    if m > 1:
+        factors.append(m)
+    return factors
