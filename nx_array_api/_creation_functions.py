@@ -165,10 +165,10 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
         if nseq != len(level):
             first = _is_node(level[0])
             j = next(j for j, o in enumerate(level) if _is_node(o) != first)
-            kinds = ("a scalar", "a sequence") if first else ("a sequence", "a scalar")
+            this, other = ("a scalar", "a sequence") if first else ("a sequence", "a scalar")
             raise ValueError(
                 "asarray: ragged nested sequence (sequences and scalars mixed at one depth): "
-                f"the item at {_at(j, shape)} is {kinds[0]} and the one at {_at(0, shape)} {kinds[1]} (depth {len(shape)})"
+                f"the item at {_at(j, shape)} is {this} and the one at {_at(0, shape)} {other} (depth {len(shape)})"
             )
         n = -1
         nxt: list[Any] = []

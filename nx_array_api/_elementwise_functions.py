@@ -371,7 +371,7 @@ def _clip(x: Array, min: Any, max: Any, strict: bool) -> Array:  # noqa: A002
             if d.is_integer:
                 if type(bound) is float:
                     raise cannot_cast("clip", f"a Python float {arg}", d, "x's dtype, which clip keeps")
-                lo, hi = d.limits
+                lo, hi = d.limits or _dt.NO_LIMITS
                 bound = lo if bound < lo else hi if bound > hi else bound
         else:
             raise TypeError(f"clip: {arg} must be None, a Python scalar or an nx array")

@@ -147,6 +147,7 @@ def not_a_dtype(name: str, dtype: Any, dtypes: Iterable[Any], error: type = Type
     ("float32"), NumPy's (``np.float32``, ``np.dtype("float32")``) or a Python type;
     else the list of them."""
     names = [_name(d) for d in dtypes]
+    use: Any
     if isinstance(dtype, str):
         use, instead = dtype, "a string"
     elif isinstance(dtype, type) and dtype in _PYTHON_TYPES:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import os
 import sys
+from types import FrameType
 from typing import Any
 
 import nx_core
@@ -85,7 +86,7 @@ class Stale:
 
     __slots__ = ("arr", "marks", "sites")
 
-    def __init__(self, arr: Any, marks: Tensor) -> None:
+    def __init__(self, arr: Any, marks: Any) -> None:  # marks: an Array (the tensor class), written by key
         self.arr = arr
         self.marks = marks
         self.sites: list[str] = []
@@ -156,7 +157,7 @@ def _reader() -> str:
     variable, or its code's name, or, for a wrapper's code (``method``), the ``name`` of
     the outermost nx frame that has one."""
     frames = []
-    f = sys._getframe(1)
+    f: FrameType | None = sys._getframe(1)
     while f is not None:
         if f.f_code.co_filename.startswith(_NX):
             frames.append(f)
@@ -175,7 +176,7 @@ def _reader() -> str:
 
 def site() -> str:
     """``file:line`` of the innermost frame outside nx: where the user's code wrote."""
-    f = sys._getframe(1)
+    f: FrameType | None = sys._getframe(1)
     while f is not None and f.f_code.co_filename.startswith(_NX):
         f = f.f_back
     return "an unknown line" if f is None else f"{f.f_code.co_filename}:{f.f_lineno}"
@@ -261,7 +262,7 @@ def _live(x: Any, w: Any, operand: Any) -> list:
         if isinstance(v, StrictArray) and v is not x and v is not w and v is not operand and v.backend is B and v.arr is not None:
             found[id(v)] = v
 
-    f = sys._getframe(2)
+    f: FrameType | None = sys._getframe(2)
     while f is not None:
         if not f.f_code.co_filename.startswith(_NX):
             if str(f.f_globals.get("__name__")).startswith(("_pytest", "pluggy")):

@@ -80,7 +80,7 @@ def serve_as_array_api_strict() -> types.ModuleType:
     module = sys.modules[_STRICT]  # this module's package, imported before any call
     STRICT.name = NAME  # the namespace's name in its messages and reprs
     module.__name__ = NAME
-    module.__version__ = ARRAY_API_STRICT_VERSION
+    setattr(module, "__version__", ARRAY_API_STRICT_VERSION)  # (nx's own __version__ replaced)
     sys.modules[NAME] = module
     for sub in _SUBMODULES:
         ext = sys.modules[f"{_STRICT}.{sub}"]

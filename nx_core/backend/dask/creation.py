@@ -276,8 +276,8 @@ class Creation(Host):
     def random_uniform(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
         shape = tuple(shape)
         if 0 in shape:
-            return self._eager("random_uniform", (key,), {"shape": shape, "dtype": dtype})  # type: ignore[attr-defined]
-        k0, k1 = self._key_words(key)  # type: ignore[attr-defined]
+            return self._eager("random_uniform", (key,), {"shape": shape, "dtype": dtype})
+        k0, k1 = self._key_words(key)
         return tensor(self._drawn(_threefry.uniform, (k0, k1), shape, _NP[dtype], 0, _NP[dtype]), dtype, self)
 
     def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:

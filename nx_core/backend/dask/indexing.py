@@ -359,13 +359,13 @@ class Indexing(Host):
         return self._eager("unique", (x,), {})
 
     def unique_values(self, x: Tensor) -> Tensor:
-        return self._eager("unique_values", (x,), {})  # type: ignore[attr-defined]
+        return self._eager("unique_values", (x,), {})
 
     def unique_counts(self, x: Tensor) -> tuple[Tensor, Tensor]:
-        return self._eager("unique_counts", (x,), {})  # type: ignore[attr-defined]
+        return self._eager("unique_counts", (x,), {})
 
     def unique_inverse(self, x: Tensor) -> tuple[Tensor, Tensor]:
-        return self._eager("unique_inverse", (x,), {})  # type: ignore[attr-defined]
+        return self._eager("unique_inverse", (x,), {})
 
 
 _LAZY = object()
