@@ -17,6 +17,8 @@ import sys
 import types
 from pathlib import Path
 
+from nx_core.dtype import set_numpy_interop
+
 from .._flags import STRICT
 
 __all__ = ["serve_as_array_api_strict"]
@@ -78,6 +80,10 @@ def serve_as_array_api_strict() -> types.ModuleType:
             f"does it before the conftests; a subprocess gets it from {ENV}=1 with the shim folder on PYTHONPATH)"
         )
     module = sys.modules[_STRICT]  # this module's package, imported before any call
+    # NumPy cannot read the dtypes, as it cannot read array-api-strict's: np.dtype(xp.float64)
+    # is a TypeError and NumPy's dtypes compare unequal to them (consumers such as
+    # scikit-learn's _logsumexp branch on that comparison); the process's drop-in shares them
+    set_numpy_interop(False)
     STRICT.name = NAME  # the namespace's name in its messages and reprs
     module.__name__ = NAME
     setattr(module, "__version__", ARRAY_API_STRICT_VERSION)  # (nx's own __version__ replaced)

@@ -105,6 +105,29 @@ def test_serve_in_process_has_every_public_name_of_array_api_strict() -> None:
         assert set(real[ext]) <= set(served[ext]), ext
 
 
+def test_served_dtypes_are_foreign_to_numpy_as_array_api_strict_s() -> None:
+    code = """
+        import json, warnings
+        import numpy as np
+        from nx_array_api.strict import serve_as_array_api_strict
+        xp = serve_as_array_api_strict()
+        try:
+            np.dtype(xp.float64)
+            read = True
+        except TypeError:
+            read = False
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            equal = bool(np.dtype("float64") == xp.float64)
+        x = xp.asarray([1.0, 2.0])
+        print(json.dumps({"read": read, "equal": equal, "sum": float(xp.sum(xp.astype(x, xp.float32)))}))
+    """
+    assert _json(code) == {"read": False, "equal": False, "sum": 3.0}
+    real = _json(code.replace("from nx_array_api.strict import serve_as_array_api_strict", "import array_api_strict").replace(
+        "xp = serve_as_array_api_strict()", "xp = array_api_strict"))
+    assert real == {"read": False, "equal": False, "sum": 3.0}
+
+
 def test_serve_twice_is_the_same_module_and_nx_name_is_the_same_module() -> None:
     out = _json(
         """
