@@ -732,9 +732,11 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
 
     The outputs share memory with the inputs (stride 0 along the repeated axes).
     """
+    arrays = tuple(check_array("meshgrid", a, f"arrays[{i}]") for i, a in enumerate(arrays))
+    if not isinstance(indexing, str) and arrays and arrays[0]._ns.strict:  # array-api-strict: a TypeError
+        arrays[0]._ns.refuse("argument", TypeError(f"meshgrid: indexing must be 'xy' or 'ij', got {type(indexing).__name__}"))
     if not isinstance(indexing, str) or indexing not in ("xy", "ij"):
         raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
-    arrays = tuple(check_array("meshgrid", a, f"arrays[{i}]") for i, a in enumerate(arrays))
     if not arrays:
         return ()
     d = arrays[0].dtype

@@ -340,6 +340,8 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     gate("clip", x)
     if not x._ns.strict:
         return _clip(x, min, max, False)
+    if type(min) in (int, float) and type(max) in (int, float) and min > max:  # array-api-strict's check
+        x._ns.refuse("argument", ValueError(f"clip: min must be less than or equal to max, got min={min!r} and max={max!r} (strict mode)"))
     try:
         return _clip(x, min, max, True)
     except TypeError as e:

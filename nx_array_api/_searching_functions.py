@@ -101,7 +101,7 @@ def searchsorted(
     B = t1.backend
     if x1.ndim != 1:
         raise ValueError(f"{name}: x1 must be 1-D, got shape {x1.shape}")
-    if side not in ("left", "right") or type(side) is not str:
+    if type(side) is not str or side not in ("left", "right"):  # (an array side is no bool to test)
         # TypeError for a non-string, as array-api-strict's
         raise (ValueError if type(side) is str else TypeError)(f"{name}: side must be 'left' or 'right', got {side!r}")
     if not isinstance(x2, Array) and type(x2) not in (int, float, bool):

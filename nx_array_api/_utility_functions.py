@@ -14,7 +14,7 @@ from . import _dtypes as _dt
 from ._array_object import Array
 from ._scalars import check_values, scalar_dtype, scalar_kind
 from ._compose import kept
-from ._messages import cannot_cast
+from ._messages import cannot_cast, not_allowed
 from ._validation import as_int, backend_of, check_array, check_bool, gate, normalize_axes, normalize_axis
 
 __all__ = ["all", "any", "diff"]
@@ -80,6 +80,8 @@ def diff(
     name = "diff"
     x = check_array(name, x)
     gate(name, x)
+    if x.dtype is _dt.bool and x._ns.strict:  # array-api-strict: numeric only; record mode: NumPy's !=
+        x._ns.refuse("dtype category", not_allowed(name, "numeric", x.dtype))
     if x.ndim == 0:
         raise ValueError("diff: x must have at least one dimension")
     n = as_int(name, n, "n")

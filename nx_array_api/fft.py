@@ -74,7 +74,12 @@ def _real_input(name: str, x: Any) -> Array:
     return x
 
 
-def _check_norm(name: str, norm: Any) -> Any:  # one of _NORMS
+def _check_norm(name: str, norm: Any, x: Array) -> Any:  # one of _NORMS
+    """``norm`` when it is one of ``_NORMS``; else a ValueError, as NumPy's, but for a
+    value that is no string in the strict namespace (x's): a TypeError, as
+    array-api-strict's (the parameter is typed as one of three strings)."""
+    if not isinstance(norm, str) and x._ns.strict:
+        x._ns.refuse("argument", TypeError(f"{name}: norm must be 'backward', 'ortho' or 'forward', got {type(norm).__name__}"))
     if not isinstance(norm, str) or norm not in _NORMS:
         raise ValueError(f"{name}: norm must be 'backward', 'ortho' or 'forward', got {norm!r}")
     return norm
@@ -132,7 +137,7 @@ def _prologue(name: str, x: Any, n: Any, axis: Any, norm: Any, *, real: bool, ha
     as complex. ``half``: ``n`` counts the real outputs of a Hermitian pair (irfft,
     hfft), ``2*(M-1)`` by default; else it defaults to x's length M along the axis."""
     t = _real_input(name, x) if real else _complex_input(name, x)
-    norm = _check_norm(name, norm)
+    norm = _check_norm(name, norm, t)
     if t.ndim == 0:
         raise ValueError(f"{name}: x must have at least one dimension")
     ax = normalize_axis(name, axis, t.ndim)
@@ -187,7 +192,7 @@ def _c2c(name: str, x: Any, n: Any, axis: int, norm: str, inverse: bool) -> Arra
 
 def _c2cn(name: str, x: Any, s: Any, axes: Any, norm: str, inverse: bool) -> Array:
     t = _complex_input(name, x)
-    norm = _check_norm(name, norm)
+    norm = _check_norm(name, norm, t)
     ax, sizes = _sizes(name, t, s, axes)
     for a, v in zip(ax, sizes):
         t = _resize(name, t, a, v)
@@ -259,7 +264,7 @@ def rfftn(
     """n-dimensional transform of real input; the last of ``axes`` keeps ``s[-1]//2 + 1``
     bins."""
     t = _real_input("rfftn", x)
-    norm = _check_norm("rfftn", norm)
+    norm = _check_norm("rfftn", norm, t)
     ax, sizes = _sizes("rfftn", t, s, axes)
     if not ax:
         raise ValueError("rfftn: at least one axis must be transformed")
@@ -277,7 +282,7 @@ def irfftn(
     """Inverse of ``rfftn``: real output of lengths ``s`` (default: x's lengths, and
     ``2*(M-1)`` along the last of ``axes``)."""
     t = _complex_input("irfftn", x)
-    norm = _check_norm("irfftn", norm)
+    norm = _check_norm("irfftn", norm, t)
     ax, sizes = _sizes("irfftn", t, s, axes, last_half=True)
     if not ax:
         raise ValueError("irfftn: at least one axis must be transformed")

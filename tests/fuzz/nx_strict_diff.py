@@ -513,6 +513,138 @@ EXTRA_STRICT += [
           "a sorter holding an index out of x1's bounds: array-api-strict lets NumPy read with it; nx "
           "refuses it"),
 ]
+EXTRA_STRICT += [
+    Extra("asarray[[]0=*", _fs("ValueError"), _fs("TypeError"),
+          "a string, or a list holding a string or an array, with a numeric dtype: array-api-strict lets NumPy try "
+          "to parse it and fail with ValueError; nx refuses the object's type with TypeError"),
+    Extra("asarray[[]0=[[]*None*", "accepted", _fs("TypeError"),
+          "None inside a list: array-api-strict lets NumPy read it as NaN; nx refuses it (None is no number)"),
+    Extra("asarray[[]0=b*", _fs("ValueError"), "accepted",
+          "bytes are a buffer (the standard's SupportsBufferProtocol): nx reads their bytes; array-api-strict "
+          "lets NumPy parse them as a string"),
+    Extra("diff[[]prepend=*", _fs("IndexError", "ValueError"), _fs("ValueError"),
+          "a prepend or append of the wrong shape: array-api-strict fails inside NumPy's concatenate with "
+          "AxisError; nx says which shape it needs in a ValueError"),
+    Extra("fft.*fftn[[]axes=*", "accepted", _fs("ValueError"),
+          "a repeated axis ((1, 1), or (True, True)) in an n-D transform: array-api-strict lets NumPy transform "
+          "that axis twice; nx refuses it, as a repeated axis is a mistake"),
+    Extra("finfo[[]0=*", _fs("ValueError"), _fs("TypeError"),
+          "a dtype or array outside the function's category (finfo of an integer one, iinfo of a floating-point "
+          "one): array-api-strict lets NumPy raise ValueError; nx raises TypeError, the standard's exception for "
+          "a dtype outside a function's category"),
+    Extra("iinfo[[]0=*", _fs("ValueError"), _fs("TypeError"), "as above"),
+    Extra("take_along_axis[[]1=float64 array*", _fs("IndexError"), _fs("TypeError"), "as above: floating-point indices"),
+    Extra("linalg.matrix_rank[[]0=int64 array*", _fs("ValueError"), _fs("TypeError"),
+          "a 1-D integer array: array-api-strict reports the dimension (NumPy's LinAlgError); nx checks the dtype "
+          "first (the standard's linalg functions take floating-point arrays)"),
+    Extra("linalg.matrix_rank[[]rtol=int64 array*", "accepted", _fs("TypeError"),
+          "an integer rtol array: the standard's rtol is real floating-point; array-api-strict lets NumPy promote it"),
+    Extra("linalg.pinv[[]rtol=int64 array*", _fs("ValueError"), _fs("TypeError"), "as above (array-api-strict fails broadcasting it)"),
+    Extra("meshgrid[[][01]=float64 array(3, 3)]", "accepted", _fs("ValueError"),
+          "an input that is not 1-D: the standard's meshgrid takes 1-D arrays; array-api-strict lets NumPy flatten it"),
+    Extra("operator.setitem[[]('Ellipsis', 'Ellipsis'), 'a']", "AttributeError", _fs("IndexError"),
+          "an invalid key and an invalid value at once: array-api-strict crashes on the value with its own "
+          "AttributeError; nx reports the key first, with the standard's IndexError"),
+    Extra("roll[[]shift=()]", "accepted", _fs("ValueError"),
+          "an empty shift tuple with axis=None: array-api-strict lets NumPy roll by nothing; nx asks for the one "
+          "integer shift the standard specifies there"),
+    Extra("*tensordot[[]axes=np.uint8(1)]", _fs("ValueError"), "accepted",
+          "a NumPy unsigned integer axes count: array-api-strict fails inside NumPy (-axes overflows in uint8); nx "
+          "reads it as the count it is"),
+] + [
+    Extra(f"{f}[[]{slot}=np.ndarray()]", ref, "accepted",
+          "a NumPy 0-d integer array where an int belongs: nx reads it with operator.index, as it reads NumPy "
+          "integers (which array-api-strict accepts there too); array-api-strict fails inside NumPy")
+    for f, slot, ref in (("unstack", "axis", _fs("TypeError")), ("fft.fftshift", "axes", _fs("TypeError")),
+                         ("fft.ifftshift", "axes", _fs("TypeError")), ("fft.fftfreq", 0, _fs("ValueError")),
+                         ("fft.rfftfreq", 0, _fs("ValueError")))
+]
+# (the long table's: ``make fuzz``)
+_AXIS_OF_0D = ("all", "any", "argmax", "argmin", "argsort", "count_nonzero", "max", "min", "prod", "repeat", "squeeze", "sum")
+EXTRA_STRICT += [
+    Extra(f"{f}[[]0=*64 array()]", "accepted", _fs("IndexError", "ValueError"),
+          "axis=0 or axis=-1 on a 0-d array: NumPy (and array-api-strict) take it, a legacy exception; the "
+          "standard's axes are in [-ndim, ndim), none for a 0-d array, and nx raises AxisError")
+    for f in _AXIS_OF_0D
+] + [
+    Extra("cumulative_sum[[]0=*64 array()]", "accepted", _fs("ValueError"), "as above: a 0-d array with axis=0"),
+    Extra("diff[[]*pend=*64 array()]", "accepted", _fs("ValueError"),
+          "a 0-d prepend or append: NumPy broadcasts it; the standard's has x's shape but along axis"),
+    Extra("*", _fs("IndexError", "ValueError"), _fs("ValueError"),
+          "an array with too few dimensions for the function (rfft of a 0-d array, matrix_norm of a 1-D one): "
+          "array-api-strict lets NumPy raise its AxisError (both IndexError and ValueError); nx raises "
+          "ValueError saying how many dimensions the function needs"),
+    Extra("*tensordot[[][01]=*64 array()]", _fs("IndexError"), _fs("ValueError"),
+          "a 0-d operand of tensordot: array-api-strict fails inside NumPy with IndexError; nx says the axes "
+          "exceed its dimensions (ValueError), or refuses an integer one mixed with a floating-point one first"),
+    Extra("*tensordot[[][01]=int64 array()]", _fs("IndexError"), _fs("TypeError"), "as above"),
+    Extra("*tensordot[[]axes=-1]", "accepted", _fs("ValueError"),
+          "a negative axes count: the standard's is a non-negative int; NumPy reads -1 as a contraction of none"),
+] + [
+    Extra(f"{f}[[][01]=int64 array()]", _fs("ValueError"), _fs("TypeError"),
+          "an integer 0-d array with a floating-point one in a product: nx refuses the mixed kinds before "
+          "array-api-strict's shape error")
+    for f in ("matmul", "vecdot", "linalg.matmul", "linalg.vecdot", "linalg.cross", "linalg.outer")
+] + [
+    Extra(f"{f}[[]{slot}=int64 array()]", ref, "accepted",
+          "a 0-d integer array where an int belongs: nx reads it with operator.index, as NumPy integers; "
+          "array-api-strict refuses it or fails inside NumPy")
+    for f, slot, ref in (("arange", 0, _fs("TypeError")), ("arange", "stop", _fs("TypeError")), ("arange", "step", _fs("TypeError")),
+                         ("tril", "k", _fs("TypeError")), ("triu", "k", _fs("TypeError")), ("fft.fftshift", "axes", _fs("TypeError")),
+                         ("fft.ifftshift", "axes", _fs("TypeError")), ("fft.fftfreq", 0, _fs("ValueError")),
+                         ("fft.rfftfreq", 0, _fs("ValueError")))
+] + [
+    Extra(f"{f}", "ZeroDivisionError", _fs("ValueError"),
+          "a zero step, length or spacing: array-api-strict lets Python's ZeroDivisionError out of NumPy; nx "
+          "names the function and the argument in a ValueError")
+    for f in ("arange[[]step=*", "fft.*fftfreq[[]0=0]", "fft.*fftfreq[[]d=0]")
+] + [
+    Extra("fft.rfftfreq[[]0=-1]", "accepted", _fs("ValueError"),
+          "a negative length: array-api-strict returns an empty array; nx refuses it, as fftfreq does"),
+    Extra("fft.*fftfreq[[]dtype=*", _fs("ValueError"), _fs("TypeError"),
+          "an integer or bool dtype for the frequencies: the standard's is real floating-point; nx raises the "
+          "standard's TypeError for a dtype outside the category"),
+] + [
+    Extra(f"{f}[[]dtype=xp.bool]", "accepted", _fs("TypeError"),
+          "dtype=bool for a sum, product, trace or range of numbers: the standard's dtype there is numeric "
+          "(array-api-strict lets NumPy compute in bool)")
+    for f in ("cumulative_sum", "cumulative_prod", "linalg.trace", "linspace")
+] + [
+    Extra(f"{f}[[]{slot}=1j]", "accepted", _fs("TypeError"), "a complex fill value or bound for a real dtype (above)")
+    for f, slot in (("full", 1), ("full_like", "fill_value"), ("linspace", 0), ("linspace", 1))
+] + [
+    Extra("asarray[[]0=None]", "accepted", _fs("TypeError"), "None is no array: NumPy reads it as NaN (with a float dtype)"),
+    Extra("asarray[[]0=complex128 array*", "accepted", _fs("TypeError"),
+          "a complex array with a real dtype: array-api-strict lets NumPy drop the imaginary part; nx refuses to "
+          "lose it"),
+    Extra("linalg.matrix_rank[[]0=* array(3,)]", _fs("ValueError"), _fs("TypeError"),
+          "a 1-D array of another dtype than floating-point: nx checks the dtype first (above)"),
+    Extra("linalg.matrix_rank[[]rtol=* array*", "accepted", _fs("TypeError"),
+          "an rtol array that is not real floating-point (above)"),
+    Extra("linalg.pinv[[]rtol=* array*", _fs("ValueError"), _fs("TypeError"), "as above"),
+    Extra("linalg.pinv[[]rtol=int64 array()]", "accepted", _fs("TypeError"), "as above"),
+    Extra("linalg.trace[[]0=bool array(3,)]", _fs("TypeError"), _fs("ValueError"),
+          "a 1-D bool array, two errors at once: nx reports the dimensions first (trace needs a matrix)"),
+    Extra("take_along_axis[[]1=* array*", _fs("IndexError"), _fs("TypeError"),
+          "indices of a dtype that is not integer (above)"),
+    Extra("meshgrid[[][01]=float64 array()]", "accepted", _fs("ValueError"), "an input that is not 1-D (above)"),
+    Extra("operator.setitem[[]('Ellipsis', 'Ellipsis'), *]", _fs("TypeError"), _fs("IndexError"),
+          "an invalid key and an invalid value at once: nx reports the key first (above)"),
+    Extra("operator.setitem[[]('Ellipsis', 'Ellipsis'), *]", "AttributeError", _fs("IndexError"), "as above"),
+    Extra("roll[[]shift=*", "accepted", _fs("ValueError"),
+          "a shift tuple with axis=None: NumPy rolls the flattened array by their sum; the standard's shift is "
+          "one int there"),
+    Extra("searchsorted[[]sorter=int64 array()]", _fs("TypeError"), _fs("ValueError"),
+          "a 0-d sorter: the standard's sorter is 1-D as x1; nx says so in a ValueError (array-api-strict fails "
+          "inside NumPy)"),
+    Extra("clip[[]m*=*", _fs("ValueError"), "accepted",
+          "an array bound that exceeds the other somewhere: array-api-strict compares them element by element "
+          "(a computation of the values); nx gives NumPy's answer (max where min > max), and refuses min > max "
+          "for Python scalars as array-api-strict does"),
+    Extra("clip[[]m*=int64 array()]", _fs("TypeError"), "accepted",
+          "a 0-d integer array bound of a floating-point x: nx reads it as a Python int, which the standard "
+          "allows as a bound"),
+]
 #: The keyword arguments the standard types ``bool``: nx takes True and False alone.
 BOOL_KEYWORDS = ("keepdims", "descending", "stable", "copy", "include_initial", "endpoint", "invert", "upper", "full_matrices")
 EXTRA_STRICT += [
