@@ -598,15 +598,17 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
 
 
 # ------------------------------------------------------------------ strict mode
-#: axis size n -> the slice bounds the strict namespace takes on it: None and the ints
-#: in [-n, n], a frozenset for an axis of at most 256 (one ``in`` in C per bound), a
-#: ``_Bounds`` for a longer one; at most 1024 sizes are kept
+#: axis size n -> the slice bounds the strict namespace takes on it (None and the ints in
+#: [-n, n]) as one lookup and one ``in``: ``stop in _BOUNDS[n][start]``. For an axis of
+#: at most 256, a dict from each valid start to the frozenset of valid stops (one
+#: subscript and one ``in``, both in C; a start out of range is a KeyError); for a longer
+#: one, a ``_Bounds``. At most 1024 sizes are kept.
 _BOUNDS: dict[int, Any] = {}
-_BOUNDS_GET = _BOUNDS.get
 
 
 class _Bounds:
-    """None and the ints in [-n, n] of a large axis (``in`` without a set of 2n+1 ints)."""
+    """None and the ints in [-n, n] of a large axis, read as ``_BOUNDS`` reads a dict
+    (``b[start]``: KeyError out of range) and its frozensets (``stop in b``)."""
 
     __slots__ = ("n",)
 
@@ -616,12 +618,23 @@ class _Bounds:
     def __contains__(self, v: Any) -> bool:
         return v is None or (_int_like(v) and -self.n <= operator.index(v) <= self.n)
 
+    def __getitem__(self, v: Any) -> "_Bounds":
+        if v in self:
+            return self
+        raise KeyError(v)
 
-def _bounds(n: int) -> Any:
-    b = frozenset([None, *range(-n, n + 1)]) if n <= 256 else _Bounds(n)
-    if len(_BOUNDS) < 1024:
-        _BOUNDS[n] = b
-    return b
+
+def _learn_bounds(shape: tuple) -> None:
+    """Keeps the bounds of ``shape``'s first axis in ``_BOUNDS`` (called where a fast
+    path missed them: the call takes the general path, the next one the fast path)."""
+    if not shape or shape[0] in _BOUNDS or len(_BOUNDS) >= 1024:
+        return
+    n = shape[0]
+    if n <= 256:
+        stops = frozenset([None, *range(-n, n + 1)])
+        _BOUNDS[n] = dict.fromkeys(stops, stops)
+    else:
+        _BOUNDS[n] = _Bounds(n)
 
 
 def getitem_strict(x: Array, key: Any, /) -> Array:
@@ -630,24 +643,31 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
     The common keys that are the standard's are checked here and go straight to the
     backend, as in ``getitem``: ``x[a:b, ...]`` with the slice's bounds within the axis,
     ``x[i, ...]`` in range, a mask of x's shape and, on a 1-D ``x``, a slice or an
-    integer array."""
+    integer array. (A slice's bounds: integers or None and a nonzero step by
+    ``_SLICE_CHECK``, then within the axis by ``_BOUNDS``; a 0-d array bound is
+    unhashable, a 0-d ``x`` has no ``shape[0]``, a size not kept yet is a KeyError: each
+    takes the general path, which says what is wrong.)"""
     c = key.__class__
     if c is tuple:
-        if len(key) == 2 and key[1] is Ellipsis:
-            k = key[0]
+        try:
+            k, e = key  # (one specialised unpacking, cheaper than len() and two subscripts)
+        except ValueError:
+            e = None
+        if e is Ellipsis:
             c = k.__class__
-            shape = x.shape
             if c is slice:
-                if shape:
-                    try:
-                        _SLICE_CHECK[k]  # integer bounds (or None) and a nonzero step
-                        v = _BOUNDS_GET(shape[0]) or _bounds(shape[0])
-                        if k.start in v and k.stop in v:  # (a 0-d array bound is unhashable)
-                            return x.backend.basic_view(x, key)
-                    except (TypeError, ValueError):
-                        pass  # the general path says what is wrong
-            elif c is int and shape and -shape[0] <= k < shape[0]:
-                return x.backend.basic_view(x, key)
+                try:
+                    _SLICE_CHECK[k]
+                    if k.stop in _BOUNDS[x.shape[0]][k.start]:
+                        return x.backend.basic_view(x, key)
+                except (TypeError, ValueError, IndexError):
+                    pass
+                except KeyError:
+                    _learn_bounds(x.shape)
+            elif c is int:
+                shape = x.shape
+                if shape and -shape[0] <= k < shape[0]:
+                    return x.backend.basic_view(x, key)
     elif c is StrictArray:
         d = key.dtype
         B = x.backend
@@ -657,15 +677,15 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
             except IndexError as e:
                 raise IndexError(f"__getitem__: {e}") from None
     elif c is slice:  # x[a:b:s] of a 1-D x
-        shape = x.shape
-        if len(shape) == 1:
-            try:
-                _SLICE_CHECK[key]
-                v = _BOUNDS_GET(shape[0]) or _bounds(shape[0])
-                if key.start in v and key.stop in v:
-                    return x.backend.basic_view(x, (key,))
-            except (TypeError, ValueError):
-                pass
+        try:
+            _SLICE_CHECK[key]
+            (n,) = x.shape  # (a ValueError unless x is 1-D)
+            if key.stop in _BOUNDS[n][key.start]:
+                return x.backend.basic_view(x, (key,))
+        except (TypeError, ValueError):
+            pass
+        except KeyError:
+            _learn_bounds(x.shape)
     check_strict_key("__getitem__", x, key, setting=False)
     return getitem(x, key)
 
@@ -759,6 +779,8 @@ def _check_slice_bounds(name: str, keys: tuple, shape: tuple[int, ...], n_axes: 
         if k is Ellipsis:
             ax += len(shape) - n_axes
             continue
+        if ax >= len(shape):
+            return  # more indices than axes: the general path says so
         if type(k) is slice:
             n = shape[ax]
             for what, v in (("start", k.start), ("stop", k.stop)):
