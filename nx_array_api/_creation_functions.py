@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from itertools import repeat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from nx_core.device import default_device
@@ -517,21 +517,38 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: A
     return _filled("empty", shape, dtype, device, None)
 
 
-def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
-    """An array of ``shape`` filled with zeros (default dtype float64)."""
-    if dtype is None:  # _filled's common case, one call less
-        if shape.__class__ is int and shape >= 0:
-            shape = (shape,)
-        last = _val.LAST_PLAIN
-        n = last[1] if shape is last[0] else plain_size(shape)
-        if n > 0 and n < _SMALL_F64:  # (a chained comparison is not specialised by CPython)
-            dev = default_device() if device is None else device if isinstance(device, Device) else None
-            if dev is not None:  # (a device's default dtype is one it supports)
-                try:
+def _device_object(name: str, device: Any) -> Device | None:
+    """The drop-in's reading of a ``device`` given to ``zeros``: a Device as it is, None
+    for anything else (a name: ``_filled`` checks it)."""
+    return device if isinstance(device, Device) else None
+
+
+def zeros_of(default: Callable[[], Device], pick: Callable[[str, Any], Any], doc: str) -> Callable[..., Array]:
+    """``zeros`` of a namespace, one function with no wrapper around it (the small
+    arrays of ``zeros`` are a call whose cost is mostly its frames): ``default()`` is
+    the namespace's default device, ``pick(name, device)`` its reading of a device
+    given (a Device; or None: ``_filled`` checks ``device``)."""
+
+    def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:
+        dev = default() if device is None else pick("zeros", device)
+        if dtype is None:  # _filled's common case, one call less
+            if shape.__class__ is int and shape >= 0:
+                shape = (shape,)
+            last = _val.LAST_PLAIN
+            n = last[1] if shape is last[0] else plain_size(shape)
+            if n > 0 and n < _SMALL_F64 and dev is not None:  # (a chained comparison is not specialised by CPython)
+                try:  # (a device's default dtype is one it supports)
                     return dev.backend.full(_REAL_FLOATING_GET(dev, _FLOAT64), shape, 0)
                 except MemoryError as e:
                     raise MemoryError(core_message("zeros", e)) from None
-    return _filled("zeros", shape, dtype, device, 0)
+        return _filled("zeros", shape, dtype, device if dev is None else dev, 0)
+
+    zeros.__doc__ = doc
+    zeros.__qualname__ = "zeros"
+    return zeros
+
+
+zeros = zeros_of(default_device, _device_object, "An array of ``shape`` filled with zeros (default dtype float64).")
 
 
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None, device: Any = None) -> Array:

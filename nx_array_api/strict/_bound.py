@@ -10,6 +10,7 @@ device this namespace resolved, or the shared core called with this namespace.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Optional
 
 from nx_core.dtype import DType
@@ -18,7 +19,7 @@ from .. import _creation_functions as _cf
 from .. import _data_type_functions as _dtf
 from .. import fft as _fft
 from .._array_object import Array, StrictArray
-from .._devices import CPU_DEVICE, resolve
+from .._devices import CPU_DEVICE, Device, resolve
 from .._flags import STRICT, Flags
 from .._info import Info
 from .._manipulation_functions import shapes_broadcast
@@ -107,9 +108,14 @@ def ones(shape: Any, *, dtype: Optional[DType] = None, device: Any = None) -> Ar
     return _cf.ones(shape, dtype=dtype, device=CPU_DEVICE if device is None else resolve("ones", device, STRICT))
 
 
-def zeros(shape: Any, *, dtype: Optional[DType] = None, device: Any = None) -> Array:
-    """``nx_array_api.zeros`` on the strict namespace's devices."""
-    return _cf.zeros(shape, dtype=dtype, device=CPU_DEVICE if device is None else resolve("zeros", device, STRICT))
+def _resolve(name: str, device: Any) -> Device:
+    return resolve(name, device, STRICT)
+
+
+#: (no wrapper: ``zeros`` of this namespace is made by the shared factory, its default
+#: device ``CPU_DEVICE``, given by a C callable, as the other creation functions'.)
+zeros = _cf.zeros_of(repeat(CPU_DEVICE).__next__, _resolve, "``nx_array_api.zeros`` on the strict namespace's devices.")
+zeros.__module__ = __name__
 
 
 # ------------------------------------------------------------- data types
