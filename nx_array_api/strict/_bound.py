@@ -109,11 +109,13 @@ def ones(shape: Any, *, dtype: Optional[DType] = None, device: Any = None) -> Ar
 
 
 def _resolve(name: str, device: Any) -> Device:
+    """A ``device`` given to a function of this namespace, as its Device."""
     return resolve(name, device, STRICT)
 
 
-#: (no wrapper: ``zeros`` of this namespace is made by the shared factory, its default
-#: device ``CPU_DEVICE``, given by a C callable, as the other creation functions'.)
+#: No wrapper: this namespace's ``zeros`` is made by the shared factory, with the default
+#: device of this namespace's creation functions, ``CPU_DEVICE`` (returned by a C
+#: callable, so that a call pays no second Python frame).
 zeros = _cf.zeros_of(repeat(CPU_DEVICE).__next__, _resolve, "``nx_array_api.zeros`` on the strict namespace's devices.")
 zeros.__module__ = __name__
 
