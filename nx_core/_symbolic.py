@@ -21,7 +21,7 @@ from typing import Any
 
 from .errors import NxInvalidArgument
 
-__all__ = ["SymExpr", "Sym", "is_symbolic", "subs", "free_symbols", "bounds"]
+__all__ = ["SymExpr", "Sym", "is_symbolic", "subs", "free_symbols", "bounds", "c_strides"]
 
 _INF = math.inf
 
@@ -349,3 +349,14 @@ def free_symbols(values) -> frozenset:
 
 def bounds(d) -> tuple:
     return (d, d) if type(d) is int else d.bounds()
+
+
+def c_strides(shape: tuple) -> tuple:
+    """C strides of ``shape`` (in elements), as expressions where dimensions are symbolic."""
+    out: list[Any] = [1] * len(shape)
+    for i in range(len(shape) - 2, -1, -1):
+        d = shape[i + 1]
+        if type(d) is int:
+            d = d if d > 1 else 1
+        out[i] = out[i + 1] * d
+    return tuple(out)

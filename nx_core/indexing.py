@@ -57,8 +57,24 @@ def basic_geometry(
     shape: tuple, strides: tuple, offset: int, mask: tuple | None, key: Any
 ) -> tuple[tuple, tuple, int, tuple | None]:
     """``(shape, strides, offset, mask)`` of the view ``x[key]`` of the view of these
-    parts, for a basic key (see :meth:`nx_core.view.View.basic_index`); the mask is
-    None when every position is valid or none exists.
+    parts, for a basic key (the standard's basic indexing); the mask is None when every
+    position is valid or none exists.
+
+    ``key`` holds one item per axis of this view, in order, plus any ``None``; one
+    ``Ellipsis`` may stand for the axes the other items leave. An int in ``[-dim,
+    dim)`` takes that element and drops the axis; a ``slice`` takes what Python's
+    ``slice.indices(dim)`` gives, and so does a ``(start, stop, step)`` triple
+    already in that form; ``None`` inserts a new axis of size 1 (with its C
+    stride). Missing trailing items are full slices. An axis that keeps 0 or 1
+    elements keeps its stride, so no step, however large, grows a stride. The
+    result addresses a subset of this view's elements: an item out of range, a
+    zero step or too many items raise NxInvalidArgument.
+
+    A masked (padded) view gives a masked view of the same buffer: each slice keeps
+    the positions of its range that were valid, an int inside the valid interval of
+    its axis drops it, and an int outside it makes every remaining position invalid.
+    A 0-d result at a padded position has no such view (a 0-d View has no mask to
+    say so): NxInvalidArgument.
     """
     key = basic_key(key, shape)
     out_shape: list[int] = []

@@ -322,3 +322,26 @@ def nocopy_strides(shape: tuple, strides: tuple, new_shape: tuple) -> tuple | No
         ni, oi = nj, oj
     # (the new axes left over are trailing 1s: stride 0 already)
     return tuple(out)
+
+
+def broadcast_strides(shape: tuple, strides: tuple, new_shape: tuple) -> tuple:
+    """The strides that read a view of ``shape`` and ``strides`` as ``new_shape`` (NumPy's
+    ``broadcast_to``): leading axes and expanded unit axes get stride 0. Right-aligned,
+    each axis must equal the target's or be 1, else NxInvalidArgument."""
+    k = len(new_shape) - len(shape)
+    for nd in new_shape[:k]:
+        if nd < 0:
+            raise NxInvalidArgument(f"broadcast_to: negative dimension in {to_string(new_shape)}")
+    out = [0] * k
+    for i, d in enumerate(shape):
+        nd = new_shape[k + i]
+        if d == nd:
+            out.append(strides[i])
+        elif d == 1 and nd >= 0:
+            out.append(0)
+        else:
+            raise NxInvalidArgument(
+                f"broadcast_to: cannot broadcast {to_string(shape)} to {to_string(new_shape)} "
+                f"(dim {k + i}: {d}\u2260{nd})"
+            )
+    return tuple(out)

@@ -23,19 +23,17 @@ import operator
 from functools import lru_cache
 from typing import Any
 
-from . import _symbolic
+from . import _symbolic, masks
 from .errors import NxInvalidArgument
 from .indexing import basic_geometry
-from .shape import _c_strides, _norm_ints, _norm_pairs, _shape_info, nocopy_strides
+from .shape import (
+    _c_strides, _norm_ints, _norm_pairs, _shape_info, broadcast_strides, nocopy_strides, to_string,
+)
 
 __all__ = ["View", "create", "contiguous", "contiguous_of_ints"]
 
 _prod = math.prod
 _new = object.__new__
-
-
-def _fmt(seq) -> str:
-    return "[" + ",".join(str(d) for d in seq) + "]"
 
 
 class View:
@@ -97,18 +95,7 @@ class View:
             if offset == 0:
                 return contiguous(shape)
             return _make(shape, cstr, offset, None, True)
-        if strides is not None:
-            strides = _norm_ints(strides)
-            if len(strides) != len(shape):
-                raise NxInvalidArgument(
-                    f"create: strides length {len(strides)} != shape length {len(shape)}"
-                )
-        if mask is not None:
-            mask = _norm_pairs(mask, "mask")
-            if len(mask) != len(shape):
-                raise NxInvalidArgument(
-                    f"create: mask length {len(mask)} != shape length {len(shape)}"
-                )
+        strides, mask = _create_args(len(shape), strides, mask)
         return _build(shape, offset, strides, mask)
 
     # ----- accessors ------------------------------------------------------
@@ -117,16 +104,10 @@ class View:
         return len(self.shape)
 
     def dim(self, axis: int) -> int:
-        n = len(self.shape)
-        if axis < 0 or axis >= n:
-            raise NxInvalidArgument(f"dim: axis {axis} out of bounds for {n}D tensor")
-        return self.shape[axis]
+        return self.shape[_axis(self, "dim", axis)]
 
     def stride(self, axis: int) -> int:
-        n = len(self.shape)
-        if axis < 0 or axis >= n:
-            raise NxInvalidArgument(f"stride: axis {axis} out of bounds for {n}D tensor")
-        return self.strides[axis]
+        return self.strides[_axis(self, "stride", axis)]
 
     def is_c_contiguous(self) -> bool:
         """No mask, C strides and offset 0."""
@@ -138,23 +119,15 @@ class View:
     def simplify(self) -> "View":
         """Remove a full-coverage mask (recomputing the flag); else return ``self``."""
         m = self.mask
-        if m is None:
+        if m is None or not masks.covers(m, self.shape):
             return self
-        for (b, e), d in zip(m, self.shape):
-            if b != 0 or e != d:
-                return self
         return _build(self.shape, self.offset, self.strides, None)
 
     def strides_opt(self):
         """``strides`` unless a partial mask is present (then None)."""
         v = self.simplify()
         m = v.mask
-        if m is None:
-            return v.strides
-        for (b, e), d in zip(m, v.shape):
-            if b != 0 or e != d:
-                return None
-        return v.strides
+        return v.strides if m is None or masks.covers(m, v.shape) else None
 
     def can_get_strides(self) -> bool:
         return self.strides_opt() is not None
@@ -208,9 +181,7 @@ class View:
         a subset of these: where its table says "error" for a reshape NumPy makes as a
         view (``V([4,2,3],[1,12,4])`` to ``[4,3,2]``), this returns the view.
         """
-        if type(new_shape) is not tuple:
-            new_shape = tuple(new_shape)
-        new_shape, ncstr, nzero = _shape_info(new_shape)
+        new_shape, ncstr, nzero = _target(new_shape)
         shape = self.shape
         if new_shape == shape:
             return self
@@ -224,7 +195,7 @@ class View:
         on = self.numel
         nn = _prod(new_shape)
         if on != nn and on != 0 and nn != 0:
-            raise NxInvalidArgument(f"reshape: cannot reshape {_fmt(shape)} to {_fmt(new_shape)}")
+            raise NxInvalidArgument(f"reshape: cannot reshape {to_string(shape)} to {to_string(new_shape)}")
         if nzero or on == 0:
             return View.create(new_shape)
         if self.mask is not None:
@@ -247,16 +218,14 @@ class View:
 
     def expand(self, new_shape) -> "View":
         """Broadcast singleton dims to ``new_shape`` with stride 0 (spec §2.7)."""
-        if type(new_shape) is not tuple:
-            new_shape = tuple(new_shape)
-        new_shape, ncstr, nzero = _shape_info(new_shape)
+        new_shape, ncstr, nzero = _target(new_shape)
         shape = self.shape
         n = len(shape)
         if n == 0:
             return View.create(new_shape, offset=self.offset, strides=(0,) * len(new_shape))
         if len(new_shape) != n:
             raise NxInvalidArgument(
-                f"expand: rank mismatch: {_fmt(new_shape)} vs {_fmt(shape)}"
+                f"expand: rank mismatch: {to_string(new_shape)} vs {to_string(shape)}"
             )
         if 0 in shape:
             return View.create(new_shape)
@@ -287,19 +256,7 @@ class View:
                     f"expand: dimension {i} (size {od}) cannot expand to size {nd}, "
                     "only singletons expand"
                 )
-        mask = self.mask
-        new_mask = None
-        if mask is not None:
-            new_mask = list(mask)
-            for i in grown:
-                b, e = new_mask[i]
-                if b == 0 and e == 1:
-                    new_mask[i] = (0, new_shape[i])
-                else:
-                    raise NxInvalidArgument(
-                        f"expand: masked singleton bounds [{b},{e}] incompatible with expansion"
-                    )
-        m = None if new_mask is None else tuple(new_mask)
+        m = masks.expanded(self.mask, grown, new_shape)
         if symbolic:
             c_flag = False  # something was expanded (equal shapes returned early)
             return _sym_make(new_shape, tuple(strides), self.offset, m, c_flag, tuple(sym_strides))
@@ -334,10 +291,7 @@ class View:
         """Restrict each axis to the half-open ``(begin, end)`` interval (spec §2.9)."""
         bounds = _axis_pairs(self, "shrink", "bounds", bounds)
         shape = self.shape
-        for (b, e), d in zip(bounds, shape):
-            if b != 0 or e != d:
-                break
-        else:
+        if masks.covers(bounds, shape):
             return self
         for (b, e), d in zip(bounds, shape):
             if b < 0 or e < 0 or b > d or e > d or b >= e:
@@ -347,26 +301,12 @@ class View:
         for (b, _), s in zip(bounds, st):
             offset += b * s
         new_shape = tuple([e - b for b, e in bounds])
-        m = self.mask
-        new_mask: list[tuple[Any, Any]] | tuple[tuple[Any, Any], ...] | None = None
-        if m is not None:
-            new_mask = []
-            for (ob, oe), (b, _), nd in zip(m, bounds, new_shape):
-                lo = ob - b
-                hi = oe - b
-                new_mask.append((lo if lo > 0 else 0, hi if hi < nd else nd))
-            new_mask = tuple(new_mask)
-        return _build(new_shape, offset, st, new_mask)
+        return _build(new_shape, offset, st, masks.shrunk(self.mask, bounds, new_shape))
 
     def pad(self, padding) -> "View":
         """Virtually pad each axis by ``(before, after)``; records a mask (spec §2.10)."""
         padding = _axis_pairs(self, "pad", "padding", padding)
-        shape = self.shape
-        n = len(shape)
-        for bf, af in padding:
-            if bf != 0 or af != 0:
-                break
-        else:
+        if all(bf == 0 and af == 0 for bf, af in padding):
             return self
         for bf, af in padding:
             if bf < 0 or af < 0:
@@ -374,72 +314,24 @@ class View:
                     "pad: negative padding values, use shrink or slice instead"
                 )
         st = self.strides
-        offset = self.offset
-        m = self.mask
-        new_shape = []
-        new_mask = []
-        for i in range(n):
-            bf, af = padding[i]
-            s = shape[i]
-            new_shape.append(s + bf + af)
-            offset -= bf * st[i]
-            if m is None:
-                new_mask.append((bf, bf + s))
-            else:
-                ob, oe = m[i]
-                lo = ob + bf
-                lo = lo if lo > 0 else 0
-                hi = oe + bf
-                hi = hi if hi > 0 else 0
-                new_mask.append((lo if lo > bf else bf, hi if hi < bf + s else bf + s))
-        return _build(tuple(new_shape), offset, st, tuple(new_mask))
+        new_shape, offset, new_mask = masks.padded(self.shape, st, self.offset, self.mask, padding)
+        return _build(new_shape, offset, st, new_mask)
 
     def flip(self, flags) -> "View":
         """Reverse the flagged axes by negating strides (spec §2.11)."""
-        if type(self) is not View:
-            raise NxInvalidArgument("flip: cannot flip symbolic shape, bind all symbolic dimensions first")
+        _concrete(self, "flip", "flip")
         shape = self.shape
         n = len(shape)
         if len(flags) != n:
             raise NxInvalidArgument(f"flip: boolean array length {len(flags)} != ndim {n}")
-        st = list(self.strides)
-        offset = self.offset
-        m = self.mask
-        new_mask = None if m is None else list(m)
-        for i in range(n):
-            if flags[i]:
-                s = shape[i]
-                if s > 0:
-                    offset += (s - 1) * st[i]
-                    st[i] = -st[i]
-                    if new_mask is not None:
-                        b, e = new_mask[i]
-                        new_mask[i] = (s - e, s - b)
-        return _build(shape, offset, tuple(st), None if new_mask is None else tuple(new_mask))
+        st, offset, new_mask = masks.flipped(shape, self.strides, self.offset, self.mask, flags)
+        return _build(shape, offset, st, new_mask)
 
     def basic_index(self, key) -> "View":
-        """The view ``x[key]`` for a basic key (the standard's basic indexing).
-
-        ``key`` holds one item per axis of this view, in order, plus any ``None``; one
-        ``Ellipsis`` may stand for the axes the other items leave. An int in ``[-dim,
-        dim)`` takes that element and drops the axis; a ``slice`` takes what Python's
-        ``slice.indices(dim)`` gives, and so does a ``(start, stop, step)`` triple
-        already in that form; ``None`` inserts a new axis of size 1 (with its C
-        stride). Missing trailing items are full slices. An axis that keeps 0 or 1
-        elements keeps its stride, so no step, however large, grows a stride. The
-        result addresses a subset of this view's elements: an item out of range, a
-        zero step, too many items or a symbolic view raise NxInvalidArgument.
-
-        A masked (padded) view gives a masked view of the same buffer: each slice keeps
-        the positions of its range that were valid, an int inside the valid interval of
-        its axis drops it, and an int outside it makes every remaining position invalid.
-        A 0-d result at a padded position has no such view (a 0-d View has no mask to
-        say so): NxInvalidArgument.
-        """
-        if type(self) is not View:
-            raise NxInvalidArgument(
-                "basic_index: cannot index symbolic shape, bind all symbolic dimensions first"
-            )
+        """The view ``x[key]`` for a basic key (the standard's basic indexing): ints,
+        slices, ``None`` and one ``Ellipsis``, as :func:`nx_core.indexing.basic_geometry`
+        reads them. A symbolic view raises NxInvalidArgument (bind it first)."""
+        _concrete(self, "basic_index", "index")
         shape, strides, offset, mask = basic_geometry(self.shape, self.strides, self.offset, self.mask, key)
         return _build(shape, offset, strides, mask)
 
@@ -450,9 +342,7 @@ class View:
         else NxInvalidArgument. Masks follow: an added axis is valid everywhere, and an
         expanded unit axis is valid everywhere if its one element was, else nowhere.
         """
-        if type(new_shape) is not tuple:
-            new_shape = tuple(new_shape)
-        new_shape, ncstr, nzero = _shape_info(new_shape)
+        new_shape, ncstr, nzero = _target(new_shape)
         shape = self.shape
         if new_shape == shape:
             return self
@@ -460,41 +350,16 @@ class View:
         k = len(new_shape) - n
         if k < 0:
             raise NxInvalidArgument(
-                f"broadcast_to: cannot broadcast {_fmt(shape)} to {_fmt(new_shape)} "
+                f"broadcast_to: cannot broadcast {to_string(shape)} to {to_string(new_shape)} "
                 f"(rank {n} > {len(new_shape)})"
             )
         if ncstr is None or type(self) is not View:
             return _broadcast_symbolic(self, new_shape, k)
-        for nd in new_shape[:k]:
-            if nd < 0:
-                raise NxInvalidArgument(f"broadcast_to: negative dimension in {_fmt(new_shape)}")
-        st = self.strides
-        out = [0] * k
-        for i in range(n):
-            d = shape[i]
-            nd = new_shape[k + i]
-            if d == nd:
-                out.append(st[i])
-            elif d == 1 and nd >= 0:
-                out.append(0)
-            else:
-                raise NxInvalidArgument(
-                    f"broadcast_to: cannot broadcast {_fmt(shape)} to {_fmt(new_shape)} "
-                    f"(dim {k + i}: {d}≠{nd})"
-                )
-        strides = tuple(out)
+        strides = broadcast_strides(shape, self.strides, new_shape)
         m = self.mask
         if m is None:
             return _make(new_shape, strides, 0 if nzero else self.offset, None, strides == ncstr)
-        new_mask = [(0, nd) for nd in new_shape[:k]]
-        for i in range(n):
-            b, e = m[i]
-            nd = new_shape[k + i]
-            if shape[i] == 1 and nd != 1:
-                new_mask.append((0, nd) if b <= 0 < e else (0, 0))
-            else:
-                new_mask.append((b, e))
-        return _build(new_shape, self.offset, strides, tuple(new_mask))
+        return _build(new_shape, self.offset, strides, masks.broadcast(m, shape, new_shape))
 
     def diagonal(self, offset: int = 0) -> "View":
         """The ``offset`` diagonal of the last two axes, shape ``(*batch, k)``.
@@ -504,11 +369,7 @@ class View:
         offset lies outside the matrix, giving a fresh C view). A mask keeps the
         diagonal elements valid in both axes.
         """
-        if type(self) is not View:
-            raise NxInvalidArgument(
-                "diagonal: cannot take the diagonal of symbolic shape, "
-                "bind all symbolic dimensions first"
-            )
+        _concrete(self, "diagonal", "take the diagonal of")
         if type(offset) is not int:
             offset = operator.index(offset)
         shape = self.shape
@@ -523,13 +384,7 @@ class View:
             return contiguous(new_shape)
         st = self.strides
         sm, sn = st[-2], st[-1]
-        m = self.mask
-        new_mask = None
-        if m is not None:
-            (bm, em), (bn, en) = m[-2], m[-1]
-            lo = max(bm - r0, bn - c0, 0)
-            hi = min(em - r0, en - c0, k)
-            new_mask = m[:-2] + ((lo, hi if hi > lo else lo),)
+        new_mask = masks.diagonal(self.mask, r0, c0, k)
         return _build(new_shape, self.offset + r0 * sm + c0 * sn, st[:-2] + (sm + sn,), new_mask)
 
     # ----- protocol -------------------------------------------------------
@@ -540,10 +395,6 @@ class View:
         if type(other) is not type(self):
             return NotImplemented if not isinstance(other, View) else False
         return self._key() == other._key()
-
-    def __ne__(self, other):
-        r = self.__eq__(other)
-        return r if r is NotImplemented else not r
 
     def __hash__(self):
         return hash(self._key())
@@ -568,12 +419,9 @@ class View:
 # The slot descriptors' setters (View itself refuses attribute assignment), read from the
 # class __dict__, which holds the very same descriptors (read off the class, a type
 # checker would see the instance attribute types declared above instead).
-_set_shape = View.__dict__["shape"].__set__
-_set_strides = View.__dict__["strides"].__set__
-_set_offset = View.__dict__["offset"].__set__
-_set_mask = View.__dict__["mask"].__set__
-_set_cflag = View.__dict__["c_flag"].__set__
-_set_numel = View.__dict__["numel"].__set__
+_set_shape, _set_strides, _set_offset, _set_mask, _set_cflag, _set_numel = (
+    View.__dict__[name].__set__ for name in View.__slots__
+)
 _make = View._make
 create = View.create
 
@@ -602,15 +450,46 @@ def contiguous_of_ints(shape: tuple) -> View:
     return _contiguous_ints(shape)
 
 
+def _axis(v: View, op: str, axis: int) -> int:
+    """``axis`` if it is one of ``v``'s, else ``op``'s NxInvalidArgument."""
+    n = len(v.shape)
+    if axis < 0 or axis >= n:
+        raise NxInvalidArgument(f"{op}: axis {axis} out of bounds for {n}D tensor")
+    return axis
+
+
+def _target(new_shape) -> tuple:
+    """``(shape, C strides or None if symbolic, has a zero dim)`` of a movement's target."""
+    return _shape_info(new_shape if type(new_shape) is tuple else tuple(new_shape))
+
+
+def _concrete(v: View, op: str, verb: str) -> None:
+    """``op``'s NxInvalidArgument if ``v`` is symbolic (it cannot ``verb`` such a view)."""
+    if type(v) is not View:
+        raise NxInvalidArgument(f"{op}: cannot {verb} symbolic shape, bind all symbolic dimensions first")
+
+
 def _axis_pairs(v: View, op: str, what: str, pairs: Any) -> list:
     """``pairs``, one per axis of ``v``, as a list of tuples: ``op``'s checks that ``v`` is
     concrete and that there is a pair per axis."""
-    if type(v) is not View:
-        raise NxInvalidArgument(f"{op}: cannot {op} symbolic shape, bind all symbolic dimensions first")
+    _concrete(v, op, op)
     n = len(v.shape)
     if len(pairs) != n:
         raise NxInvalidArgument(f"{op}: {what} length {len(pairs)} != ndim {n}")
     return [tuple(p) for p in pairs]
+
+
+def _create_args(n: int, strides, mask) -> tuple:
+    """``create``'s ``strides`` and ``mask`` normalised, each None or of length ``n``."""
+    if strides is not None:
+        strides = _norm_ints(strides)
+        if len(strides) != n:
+            raise NxInvalidArgument(f"create: strides length {len(strides)} != shape length {n}")
+    if mask is not None:
+        mask = _norm_pairs(mask, "mask")
+        if len(mask) != n:
+            raise NxInvalidArgument(f"create: mask length {len(mask)} != shape length {n}")
+    return strides, mask
 
 
 def _build(shape: tuple, offset: int, strides, mask) -> View:
@@ -625,15 +504,9 @@ def _build(shape: tuple, offset: int, strides, mask) -> View:
     cstr = _c_strides(shape)
     if strides is None:
         strides = cstr
-    if mask is not None:
-        for (b, e), d in zip(mask, shape):
-            if b != 0 or e != d:
-                return _make(shape, strides, offset, mask, False)
-        mask = None
+    if mask is not None and not masks.covers(mask, shape):
+        return _make(shape, strides, offset, mask, False)
     return _make(shape, strides, offset, None, strides == cstr)
-
-
-
 
 
 # ----- symbolic views ------------------------------------------------------
@@ -696,30 +569,14 @@ def _create_symbolic(shape, offset, strides, mask) -> View:
         shape = tuple([d if type(d) is not int or d > 0 else 0 for d in shape])
         offset = 0
         mask = None
-    if strides is not None:
-        strides = _norm_ints(strides)
-        if len(strides) != n:
-            raise NxInvalidArgument(f"create: strides length {len(strides)} != shape length {n}")
-    if mask is not None:
-        mask = _norm_pairs(mask, "mask")
-        if len(mask) != n:
-            raise NxInvalidArgument(f"create: mask length {len(mask)} != shape length {n}")
-        for (b, e), d in zip(mask, shape):
-            if b != 0 or e != d:
-                break
-        else:
-            mask = None
+    strides, mask = _create_args(n, strides, mask)
+    if mask is not None and masks.covers(mask, shape):
+        mask = None
     if strides is not None:
         return _sym_make(shape, strides, offset, mask, False, strides)
     # true C strides as expressions; public strides are unit placeholders
-    sstr = [1] * n
-    for i in range(n - 2, -1, -1):
-        d = shape[i + 1]
-        if type(d) is int:
-            d = d if d > 1 else 1
-        sstr[i] = sstr[i + 1] * d
     c_flag = offset == 0 and mask is None
-    return _sym_make(shape, (1,) * n, offset, mask, c_flag, tuple(sstr))
+    return _sym_make(shape, (1,) * n, offset, mask, c_flag, _symbolic.c_strides(shape))
 
 
 def _broadcast_symbolic(v: View, new_shape: tuple, k: int) -> View:

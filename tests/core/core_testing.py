@@ -1,6 +1,6 @@
 """What the core tests share: the NumPy dtypes the kernels run on, integer wrapping, the
 layouts every kernel is run on, the direct-loop references of unfold and fold, and the
-prime factors that random shapes are drawn from.
+prime factors and reshape targets that random shapes are drawn from.
 
 A plain module (pytest puts this folder on ``sys.path``): ``from core_testing import ...``.
 """
@@ -11,6 +11,7 @@ from math import prod
 from typing import Iterator
 
 import numpy as np
+from hypothesis import strategies as st
 
 SINTS = [np.int8, np.int16, np.int32, np.int64]
 UINTS = [np.uint8, np.uint16, np.uint32, np.uint64]
@@ -97,3 +98,21 @@ def prime_factors(n: int) -> list[int]:
     if m > 1:
         factors.append(m)
     return factors
+
+
+def reshape_target(n: int, draw) -> tuple:
+    """A random shape with ``n`` elements, drawn with Hypothesis's ``draw``: for n > 0 the
+    prime factors of ``n`` spread over 1 to 4 axes (0 to 3 for n == 1) with up to two
+    size-1 axes inserted; for n == 0 one to three axes, one of them 0."""
+    if n == 0:
+        dims = draw(st.lists(st.integers(0, 3), min_size=1, max_size=3))
+        dims[draw(st.integers(0, len(dims) - 1))] = 0
+        return tuple(dims)
+    factors = prime_factors(n)
+    k = draw(st.integers(1, 4)) if factors else draw(st.integers(0, 3))
+    slots = [1] * k
+    for f in factors:
+        slots[draw(st.integers(0, k - 1))] *= f
+    for _ in range(draw(st.integers(0, 2))):
+        slots.insert(draw(st.integers(0, len(slots))), 1)
+    return tuple(slots)

@@ -2,7 +2,7 @@
 
 * ``nx_core`` never imports ``nx_array_api``.
 * ``numpy`` is imported only under ``nx_core/backend/``.
-* ``shape.py``, ``view.py``, ``indexing.py``, ``dtype.py`` and ``_symbolic.py`` import
+* ``shape.py``, ``view.py``, ``indexing.py``, ``masks.py``, ``dtype.py`` and ``_symbolic.py`` import
   the standard library, ``nx_core.errors`` and each other only.
 * ``nx_array_api`` never looks a backend up by itself: an array computes on the
   backend its tensor carries, a creation function on its device's.
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "nx_core"
 API = ROOT / "nx_array_api"
 
-LEAF_MODULES = {"shape", "view", "indexing", "dtype", "_symbolic"}
+LEAF_MODULES = {"shape", "view", "indexing", "masks", "dtype", "_symbolic"}
 LEAF_ALLOWED = LEAF_MODULES | {"errors"}
 
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from core_testing import prime_factors
+from core_testing import reshape_target
 
 from nx_core import shape as S
 from nx_core.errors import NxInvalidArgument
@@ -25,19 +25,6 @@ from nx_core.view import View, create
 
 MAX_ELEMS = 160
 SENTINEL = -1
-
-
-def _factorizations(n: int, draw) -> tuple:
-    """A random shape with numel n (n > 0), with random 1s inserted."""
-    factors = prime_factors(n)
-    k = draw(st.integers(1, 4)) if factors else draw(st.integers(0, 3))
-    slots = [1] * k
-    for f in factors:
-        slots[draw(st.integers(0, k - 1))] *= f
-    n_ones = draw(st.integers(0, 2))
-    for _ in range(n_ones):
-        slots.insert(draw(st.integers(0, len(slots))), 1)
-    return tuple(slots)
 
 
 class ViewOracle(RuleBasedStateMachine):
@@ -163,12 +150,7 @@ class ViewOracle(RuleBasedStateMachine):
     @rule(data=st.data())
     def reshape(self, data):
         n = self.v.numel
-        if n == 0:
-            dims = data.draw(st.lists(st.integers(0, 3), min_size=1, max_size=3))
-            dims[data.draw(st.integers(0, len(dims) - 1))] = 0
-            new = tuple(dims)
-        else:
-            new = _factorizations(n, data.draw)
+        new = reshape_target(n, data.draw)
         v = self.v
         if v.mask is not None and new != v.shape and n != 0:
             assert v.reshape(new) is None  # a masked view is read through a copy

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core_testing import prime_factors
+from core_testing import reshape_target
 
 from nx_core.errors import NxInvalidArgument
 from nx_core.view import View, create
@@ -129,18 +129,6 @@ def test_masked_views_return_none():
 
 
 # ------------------------------------------------------ property: against NumPy
-def _factor_shape(n: int, draw) -> tuple:
-    """A random shape with ``n`` elements (n > 0), with random size-1 axes inserted."""
-    factors = prime_factors(n)
-    k = draw(st.integers(1, 4))
-    slots = [1] * k
-    for f in factors:
-        slots[draw(st.integers(0, k - 1))] *= f
-    for _ in range(draw(st.integers(0, 2))):
-        slots.insert(draw(st.integers(0, len(slots))), 1)
-    return tuple(slots)
-
-
 @st.composite
 def strided_views(draw):
     """An unmasked View of any strides (negative, zero, overlapping) over a buffer that
@@ -164,12 +152,7 @@ def strided_views(draw):
 @given(v=strided_views(), data=st.data())
 def test_reshape_agrees_with_numpy(v, data):
     n = v.numel
-    if n == 0:
-        dims = data.draw(st.lists(st.integers(0, 3), min_size=1, max_size=3))
-        dims[data.draw(st.integers(0, len(dims) - 1))] = 0
-        new = tuple(dims)
-    else:
-        new = _factor_shape(n, data.draw)
+    new = reshape_target(n, data.draw)
     assert math.prod(new) == n
     _agree(v, new)
 
@@ -181,8 +164,8 @@ def test_reshape_chains_agree_with_numpy(v, data):
     at stride 0, which NumPy never makes)."""
     if v.numel == 0:
         return
-    first = _factor_shape(v.numel, data.draw)
+    first = reshape_target(v.numel, data.draw)
     r = v.reshape(first)
     if r is None:
         return
-    _agree(r, _factor_shape(v.numel, data.draw))
+    _agree(r, reshape_target(v.numel, data.draw))

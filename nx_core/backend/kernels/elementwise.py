@@ -104,13 +104,19 @@ def mod(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarr
     0``; floats: C ``fmod`` (``fmod(-7.5, 2) = -1.5``; ``fmod(x, 0)`` and ``fmod(inf, y)``
     are NaN, ``fmod(x, inf) = x``); bool: False (``0 % x`` and ``x % 0`` are 0);
     complex rejected. NumPy's ``fmod`` is all of that on integers and floats."""
-    _reject_complex("mod_", a)
+    return _modulo("mod_", np.fmod, a, b, out)
+
+
+def _modulo(name: str, ufunc: np.ufunc, a: np.ndarray, b: np.ndarray, out: np.ndarray | None) -> np.ndarray:
+    """``ufunc(a, b)`` into ``out`` for ``name``, a remainder: complex refused, bool all
+    False, no floating-point warnings."""
+    _reject_complex(name, a)
     out = _alloc(out, a.shape, a.dtype)
     if a.dtype.kind == "b":
         out[...] = False
         return out
     with np.errstate(**_IGNORE):
-        return np.fmod(a, b, out=out)
+        return ufunc(a, b, out=out)
 
 
 def floor_divide(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -134,13 +140,7 @@ def floor_divide(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) ->
 def remainder(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """Array API ``remainder``: result has the sign of the divisor; integer ``x % 0 = 0``
     (floats follow ``np.remainder``)."""
-    _reject_complex("remainder", a)
-    out = _alloc(out, a.shape, a.dtype)
-    if a.dtype.kind == "b":
-        out[...] = False
-        return out
-    with np.errstate(**_IGNORE):
-        return np.remainder(a, b, out=out)
+    return _modulo("remainder", np.remainder, a, b, out)
 
 
 def pow(a: np.ndarray, b: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:  # noqa: A001

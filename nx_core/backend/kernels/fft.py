@@ -68,6 +68,19 @@ def _c2c(name: str, x: np.ndarray, axes: Sequence[int], inverse: bool) -> np.nda
     return _fresh(r, cdt)
 
 
+def _real_transform(name: str, x: np.ndarray, axes: Sequence[int]) -> tuple[np.dtype, np.dtype, tuple[int, ...]]:
+    """``(real dtype, complex dtype, axes)`` of ``name``, a transform between real and
+    complex ``x`` over ``axes`` (normalised, at least one): ValueError otherwise."""
+    try:
+        rdt = _real_dtype(x.dtype)
+    except ValueError as e:
+        raise ValueError(f"{name}: {e}") from None
+    ax = _axes(name, axes, x.ndim)
+    if not ax:
+        raise ValueError(f"{name}: axes must be non-empty")
+    return rdt, _complex_dtype(rdt), ax
+
+
 def fft(x: np.ndarray, axes: Sequence[int]) -> np.ndarray:
     """Unnormalised forward DFT along ``axes``; complex in, same dtype and shape out
     (real input is promoted: float32 -> complex64, otherwise complex128)."""
@@ -86,14 +99,7 @@ def rfft(x: np.ndarray, axes: Sequence[int]) -> np.ndarray:
     x = np.asarray(x)
     if x.dtype.kind == "c":
         raise ValueError(f"rfft: input must be real, got {x.dtype}")
-    try:
-        rdt = _real_dtype(x.dtype)
-    except ValueError as e:
-        raise ValueError(f"rfft: {e}") from None
-    cdt = _complex_dtype(rdt)
-    ax = _axes("rfft", axes, x.ndim)
-    if not ax:
-        raise ValueError("rfft: axes must be non-empty")
+    rdt, cdt, ax = _real_transform("rfft", x, axes)
     last = ax[-1]
     out_shape = list(x.shape)
     out_shape[last] = x.shape[last] // 2 + 1
@@ -114,14 +120,7 @@ def irfft(x: np.ndarray, axes: Sequence[int], s: Sequence[int | None] | None = N
     is the length the input is truncated / zero-padded to before the complex inverse;
     otherwise the input size is kept.  complex64 -> float32, complex128 -> float64."""
     x = np.asarray(x)
-    try:
-        rdt = _real_dtype(x.dtype)
-    except ValueError as e:
-        raise ValueError(f"irfft: {e}") from None
-    cdt = _complex_dtype(rdt)
-    ax = _axes("irfft", axes, x.ndim)
-    if not ax:
-        raise ValueError("irfft: axes must be non-empty")
+    rdt, cdt, ax = _real_transform("irfft", x, axes)
     if s is None:
         sizes = [x.shape[a] for a in ax[:-1]] + [2 * (x.shape[ax[-1]] - 1)]
     else:

@@ -10,7 +10,7 @@ LAPACK rejects) raise :class:`nx_core.errors.LinalgError`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -102,23 +102,24 @@ def svdvals(a: np.ndarray) -> np.ndarray:
 def eig(a: np.ndarray, vectors: bool = True) -> tuple[np.ndarray, np.ndarray | None]:
     """General eigen-decomposition; eigenvalues ``[...,n]`` and eigenvectors ``[...,n,n]``
     (columns), both complex128.  ``vectors=False`` gives ``(w, None)``."""
-    a = _prep("eig", a, square=True)
-    if vectors:
-        w, v = _lapack("eig", "did not converge", np.linalg.eig, a)
-        return _fresh(w, np.complex128), _fresh(v, np.complex128)
-    w = _lapack("eig", "did not converge", np.linalg.eigvals, a)
-    return _fresh(w, np.complex128), None
+    return _eigen("eig", a, vectors, np.linalg.eig, np.linalg.eigvals, np.complex128, np.complex128)
 
 
 def eigh(a: np.ndarray, vectors: bool = True) -> tuple[np.ndarray, np.ndarray | None]:
     """Hermitian eigen-decomposition from the lower triangle; eigenvalues float64
     ascending, eigenvectors (columns) in the input dtype or None."""
-    a = _prep("eigh", a, square=True)
+    return _eigen("eigh", a, vectors, np.linalg.eigh, np.linalg.eigvalsh, np.float64, None)
+
+
+def _eigen(name: str, a: np.ndarray, vectors: bool, both: Callable, values: Callable,
+           w_dtype: Any, v_dtype: Any) -> tuple[np.ndarray, np.ndarray | None]:
+    """``name``'s eigenvalues (``w_dtype``) and, when ``vectors``, eigenvectors (``v_dtype``,
+    None for the input's dtype) by NumPy's ``both`` or ``values``."""
+    a = _prep(name, a, square=True)
     if vectors:
-        w, v = _lapack("eigh", "did not converge", np.linalg.eigh, a)
-        return _fresh(w, np.float64), _fresh(v, a.dtype)
-    w = _lapack("eigh", "did not converge", np.linalg.eigvalsh, a)
-    return _fresh(w, np.float64), None
+        w, v = _lapack(name, "did not converge", both, a)
+        return _fresh(w, w_dtype), _fresh(v, a.dtype if v_dtype is None else v_dtype)
+    return _fresh(_lapack(name, "did not converge", values, a), w_dtype), None
 
 
 # ---------------------------------------------------------------- triangular solve
