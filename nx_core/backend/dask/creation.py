@@ -28,6 +28,7 @@ import numpy as np
 from dask.base import tokenize
 
 from ...dtype import DType
+from ...errors import NxInvalidArgument
 from ...tensor import Tensor
 from ...view import View
 from ..kernels import threefry as _threefry
@@ -166,8 +167,6 @@ class Creation(Host):
             return tensor(obj, _dtype_of("from_host", obj.dtype), self)
         if _lazy_source(obj):
             if copy is False and not np.dtype(obj.dtype).isnative:
-                from ...errors import NxInvalidArgument
-
                 raise NxInvalidArgument("from_host: the data is not native-endian, so a copy is needed, but copy=False")
             dtype = _dtype_of("from_host", obj.dtype)
             shape = tuple(int(n) for n in obj.shape)
@@ -248,8 +247,6 @@ class Creation(Host):
         for ax, (n, s) in enumerate(zip(view.shape, view.strides)):
             pos = pos + (np.arange(n, dtype=np.int64) * s).reshape((n,) + (1,) * (len(view.shape) - ax - 1))
         if pos.min() < 0 or pos.max() >= t.numel:
-            from ...errors import NxInvalidArgument
-
             raise NxInvalidArgument(f"with_view: the view addresses elements outside the {t.numel} elements of the tensor")
         flat = t.arr.reshape(-1) if t.ndim != 1 else t.arr
         r = flat[pos.reshape(-1)]

@@ -23,7 +23,7 @@ import dask.array as da
 import numpy as np
 from dask.base import tokenize
 
-from ...dtype import DType
+from ...dtype import DType, int64
 from ...tensor import Tensor
 from ..numpy import NP as _NP
 from . import steps
@@ -95,7 +95,7 @@ class Reductions(Host):
             r = da.reductions.arg_reduction(a, chunk, combine, agg, axis=axis, keepdims=False)
         if keepdims:
             r = da.expand_dims(r, axis)
-        return self._into(out, r, _int64())
+        return self._into(out, r, int64)
 
     def argmax(self, x: Tensor, *, axis: int, keepdims: bool = False, out: Tensor | None = None) -> Tensor:
         return self._arg("argmax", x, axis, keepdims, out)
@@ -126,12 +126,6 @@ class Reductions(Host):
         # The carries share the scan's layer; the result is its chunks only.
         r = graph if acc == nd else graph.map_blocks(functools.partial(steps.astype, nd), dtype=nd, meta=meta_of(nd, a.ndim))
         return self._into(out, r, x.dtype)
-
-
-def _int64() -> DType:
-    from ... import dtype as D
-
-    return D.int64
 
 
 def _reduce_method(name: str) -> Any:
