@@ -56,9 +56,15 @@ def test_a_run_removes_its_file(tmp_path):
 
 # Run in a fresh interpreter: once a chunk is written, the run sends itself the signal
 # (to its main thread, as a terminal's Ctrl-C reaches it); the hook says whether the
-# file was there.
+# file was there. A process inherits an ignored disposition and a blocked mask from its
+# parent (a pytest-xdist worker that another test or library left so, now and then),
+# where a terminal's foreground process has neither: the script starts as the latter.
 _INTERRUPTED = """
 import glob, os, signal, sys, threading
+print("signals at start: SIGINT", signal.getsignal(signal.SIGINT), "blocked", sorted(signal.pthread_sigmask(signal.SIG_BLOCK, [])), flush=True)
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.signal(signal.SIGTERM, signal.SIG_DFL)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 import out_of_core
 
 sent = []
