@@ -324,6 +324,9 @@ def binary(
         g = swapped if swap else f
         g.__name__ = g.__qualname__ = name
         g.__doc__ = doc
+        if not function:  # the method's parameters, as the standard names them: (self, other, /)
+            g.__code__ = g.__code__.replace(co_varnames=("self", "other", *g.__code__.co_varnames[2:]))
+            g.__annotations__ = {"self": "Any", "other": "Any", "return": "Any"}
         return g
 
     def reflected_of(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
