@@ -25,7 +25,7 @@ only: a name is a ValueError ("unsupported device"), as in array-api-strict.
 from __future__ import annotations
 
 import importlib.util
-from typing import Any
+from typing import Any, cast
 
 from nx_core import device as _core
 from nx_core.device import Device, default_device, lookup, register_device
@@ -49,7 +49,7 @@ class StrictDevice(Device):
 
     def __new__(cls, device: str = "CPU_DEVICE") -> "StrictDevice":
         try:
-            return lookup("strict", device)  # type: ignore[return-value]  # registered as a StrictDevice
+            return cast(StrictDevice, lookup("strict", device))  # registered as a StrictDevice
         except ValueError:
             names = ", ".join(repr(d.name) for d in _core.devices("strict"))
             raise ValueError(f"Device: unsupported device {device!r}; the strict namespace's devices are {names}") from None

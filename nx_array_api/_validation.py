@@ -6,7 +6,7 @@ import functools
 import math
 import operator
 import threading
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar, cast
 
 from nx_core import shape as _shape
 from nx_core.device import Device
@@ -99,7 +99,7 @@ def extension(ext: str) -> Callable[[_F], _F]:
                 gate(qual, args[0], args[1] if len(args) > 1 else None)
             return fn(*args, **kwargs)
 
-        return f  # type: ignore[return-value]  # f takes and returns what fn does
+        return cast(_F, f)  # f takes and returns what fn does
 
     return deco
 
@@ -254,7 +254,7 @@ def names_memory_errors(fn: _F) -> _F:
         except MemoryError as e:
             raise MemoryError(core_message(name, e)) from None
 
-    return f  # type: ignore[return-value]  # f takes and returns what fn does
+    return cast(_F, f)  # f takes and returns what fn does
 
 
 def normalize_axis(name: str, axis: Any, ndim: int, allow_bool: bool = True) -> int:
