@@ -6,7 +6,7 @@ import functools
 import math
 import operator
 import threading
-from typing import Any, Callable, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar, cast
 
 from nx_core import shape as _shape
 from nx_core.device import Device
@@ -17,7 +17,10 @@ from nx_core.tensor import Tensor
 from . import _devices
 from ._devices import check_device as check_device  # the device argument's one home
 from . import _dtypes as _dt
-from ._array_object import Array, StrictArray
+from ._array_types import ARRAY_TYPES, DROPIN_TYPES
+
+if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
+    from ._array_object import Array
 from ._flags import STRICT
 from ._messages import axis_out_of_bounds, different_devices, not_allowed, not_an_array
 
@@ -55,8 +58,8 @@ _MAX_BYTES = 1 << 63
 
 
 def check_array(name: str, x: Any, arg: str = "x") -> Array:
-    if type(x) is not Array:
-        if isinstance(x, Array):
+    if type(x) not in DROPIN_TYPES:
+        if type(x) in ARRAY_TYPES:
             return x
         raise not_an_array(name, arg, x)
     return x
@@ -72,11 +75,11 @@ def gate(qual: str, x1: Any, x2: Any = None) -> None:
     (``Namespace.check``); with no array, the function's own validation says what is
     wrong."""
     c = type(x1)
-    if c is Array or c is StrictArray or isinstance(x1, Array):
+    if c in ARRAY_TYPES or type(x1) in ARRAY_TYPES:
         ns = x1._ns
     else:
         c = type(x2)
-        if not (c is Array or c is StrictArray or isinstance(x2, Array)):
+        if not (c in ARRAY_TYPES or type(x2) in ARRAY_TYPES):
             return
         ns = x2._ns
     if ns.refused:
@@ -144,12 +147,12 @@ def as_int(name: str, value: Any, arg: str, *, allow_bool: bool = True) -> int:
         if allow_bool:
             return int(value)
         raise TypeError(f"{name}: {arg} must be an integer, got bool")
-    if isinstance(value, Array) and value.ndim != 0:
+    if type(value) in ARRAY_TYPES and value.ndim != 0:
         raise TypeError(f"{name}: {arg} must be an integer, got an array of shape {value.shape}")
     try:
         return operator.index(value)
     except TypeError:
-        kind = f"an array of dtype {value.dtype.name}" if isinstance(value, Array) else type(value).__name__
+        kind = f"an array of dtype {value.dtype.name}" if type(value) in ARRAY_TYPES else type(value).__name__
         raise TypeError(f"{name}: {arg} must be an integer, got {kind}") from None
 
 
@@ -339,7 +342,7 @@ def py_scalar(v: Any, *, lenient: bool = False, strict: bool = False) -> Any:
     t = type(v)
     if t is bool or t is int or t is float or t is complex:
         return v
-    if t is Array or t is StrictArray:
+    if t in ARRAY_TYPES:
         return v.backend.item(v) if not v.shape else v
     if strict and not lenient:
         return v  # strict mode: NumPy scalars and subclasses are not Python scalars
