@@ -77,7 +77,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
         ns = (x1 if c1 in ARRAY_TYPES else x2)._ns
         if ns.refused and c1 is not c2 and (c1 in _PY_SCALARS or c2 in _PY_SCALARS):
             ns.requires("2024.12", name, "a Python scalar operand")
-    if c1 in ARRAY_TYPES and not c2 in ARRAY_TYPES:
+    if c1 in ARRAY_TYPES and c2 not in ARRAY_TYPES:
         # x op scalar, the scalar kept second: promote_pair's branch written out, as the
         # array pair's is above (one call less on the path of x + 1).
         t = x1

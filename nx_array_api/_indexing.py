@@ -713,7 +713,7 @@ def setitem_strict(x: Array, key: Any, value: Any, /) -> None:
 
 def _int_like(k: Any) -> bool:
     """An int, or a scalar with ``__index__`` (NumPy's integer scalars), not a bool."""
-    return type(k) is int or (not isinstance(k, bool) and hasattr(k, "__index__") and not hasattr(k, "__len__") and not type(k) in ARRAY_TYPES)
+    return type(k) is int or (not isinstance(k, bool) and hasattr(k, "__index__") and not hasattr(k, "__len__") and type(k) not in ARRAY_TYPES)
 
 
 def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:

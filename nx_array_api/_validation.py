@@ -74,14 +74,12 @@ def gate(qual: str, x1: Any, x2: Any = None) -> None:
     call on ``x1`` (and ``x2``): the namespace of the first array among them decides
     (``Namespace.check``); with no array, the function's own validation says what is
     wrong."""
-    c = type(x1)
-    if c in ARRAY_TYPES or type(x1) in ARRAY_TYPES:
+    if type(x1) in ARRAY_TYPES:
         ns = x1._ns
-    else:
-        c = type(x2)
-        if not (c in ARRAY_TYPES or type(x2) in ARRAY_TYPES):
-            return
+    elif type(x2) in ARRAY_TYPES:
         ns = x2._ns
+    else:
+        return
     if ns.refused:
         ns.check(qual)
 
