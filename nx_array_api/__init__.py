@@ -16,7 +16,7 @@ __version__ = "0.1.0"
 
 from nx_core.device import using_device as using_device
 
-from . import _array_methods  # noqa: F401  (the array type's operators and indexing)
+from . import _array_object  # noqa: F401  (first: the array types, which the functions check types against)
 from . import _constants, _creation_functions, _data_type_functions, _dtypes, _elementwise_functions
 from . import _extras_lazy, _extras_nx, _extras_scatter, _extras_windows, _indexing_functions
 from . import _linear_algebra_functions, _manipulation_functions, _searching_functions, _set_functions

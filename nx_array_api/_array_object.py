@@ -6,10 +6,12 @@ a subclass that refuses what array-api-strict's arrays refuse. An array's namesp
 its class's ``_ns``; the devices of a namespace make arrays of its class, so an array
 never changes namespace, and arrays of two namespaces live on two devices.
 
-This module is near the bottom of the namespace's imports: it knows the flags and nothing
-that computes. The operators, indexing and ``to_device``, which are the namespace's
-functions themselves, are bound onto the classes by ``_array_methods`` once those
-functions exist.
+The operators and indexing are the namespace's functions themselves, class attributes
+of the class bodies below (an operator is one Python call: into the function), so this
+module sits above the functions' modules: they and their helpers check types against the
+sets of ``_array_types``, which this module fills as soon as the classes exist, before
+any function runs. The strict namespace's devices, which make ``StrictArray``s, are
+registered here too, for the same reason.
 """
 
 from __future__ import annotations
@@ -21,8 +23,15 @@ from typing import Any, Callable, ClassVar, Iterator
 from nx_core.device import Device, lookup
 from nx_core.tensor import Tensor, set_tensor_class
 
-from . import _flags
+from . import _devices, _flags
+from . import _elementwise_functions as _ew
+from . import _indexing as _ix
+from . import _linear_algebra_functions as _la
+from ._array_types import register
+from ._compose import transfer
+from ._element_ops import OPERATORS, inplace_operator, operators_of
 from ._flags import DROPIN, STRICT
+from ._validation import check_device_dtype
 
 __all__ = ["Array", "StrictArray", "Device"]
 
@@ -30,9 +39,14 @@ __all__ = ["Array", "StrictArray", "Device"]
 _STRICT_NAME = STRICT.name
 
 
-#: The types of the operators the class declares (``_array_methods`` binds them).
+#: The types of the operators (the functions' own, which take Any and return an Array).
 _Binary = Callable[["Array", Any], "Array"]
 _Unary = Callable[["Array"], "Array"]
+#: == and != return Any to a type checker: they override object's, which return a bool,
+#: and an Array is not one.
+_Compare = Callable[["Array", Any], Any]
+#: matmul's operators (the others' are in OPERATORS, filled by the functions' modules).
+_MATMUL = operators_of(_la.matmul)
 
 
 class _DLDeviceType(enum.IntEnum):
@@ -231,61 +245,75 @@ class Array(Tensor, metaclass=_Private):
 
     __hash__ = None  # type: ignore[assignment]  # unhashable, as the standard's arrays
 
-    # The operators, indexing and to_device are the namespace's functions themselves, bound
-    # by _array_methods once those exist (a method that called them would add a Python
-    # call to every operator); declared here, so that readers and type checkers see them.
-    __add__: ClassVar[_Binary]
-    __radd__: ClassVar[_Binary]
-    __sub__: ClassVar[_Binary]
-    __rsub__: ClassVar[_Binary]
-    __mul__: ClassVar[_Binary]
-    __rmul__: ClassVar[_Binary]
-    __truediv__: ClassVar[_Binary]
-    __rtruediv__: ClassVar[_Binary]
-    __floordiv__: ClassVar[_Binary]
-    __rfloordiv__: ClassVar[_Binary]
-    __mod__: ClassVar[_Binary]
-    __rmod__: ClassVar[_Binary]
-    __pow__: ClassVar[_Binary]
-    __rpow__: ClassVar[_Binary]
-    __matmul__: ClassVar[_Binary]
-    __rmatmul__: ClassVar[_Binary]
-    __and__: ClassVar[_Binary]
-    __rand__: ClassVar[_Binary]
-    __or__: ClassVar[_Binary]
-    __ror__: ClassVar[_Binary]
-    __xor__: ClassVar[_Binary]
-    __rxor__: ClassVar[_Binary]
-    __lshift__: ClassVar[_Binary]
-    __rlshift__: ClassVar[_Binary]
-    __rshift__: ClassVar[_Binary]
-    __rrshift__: ClassVar[_Binary]
-    __lt__: ClassVar[_Binary]
-    __le__: ClassVar[_Binary]
-    __gt__: ClassVar[_Binary]
-    __ge__: ClassVar[_Binary]
-    __eq__: ClassVar[_Binary]  # type: ignore[assignment]  # an array, not object's bool
-    __ne__: ClassVar[_Binary]  # type: ignore[assignment]  # an array, not object's bool
-    __neg__: ClassVar[_Unary]
-    __pos__: ClassVar[_Unary]
-    __abs__: ClassVar[_Unary]
-    __invert__: ClassVar[_Unary]
-    __iadd__: ClassVar[_Binary]
-    __isub__: ClassVar[_Binary]
-    __imul__: ClassVar[_Binary]
-    __itruediv__: ClassVar[_Binary]
-    __ifloordiv__: ClassVar[_Binary]
-    __imod__: ClassVar[_Binary]
-    __ipow__: ClassVar[_Binary]
-    __imatmul__: ClassVar[_Binary]
-    __iand__: ClassVar[_Binary]
-    __ior__: ClassVar[_Binary]
-    __ixor__: ClassVar[_Binary]
-    __ilshift__: ClassVar[_Binary]
-    __irshift__: ClassVar[_Binary]
-    __getitem__: ClassVar[Callable[[Array, Any], Array]]
-    __setitem__: ClassVar[Callable[[Array, Any, Any], None]]
-    to_device: ClassVar[Callable[..., Array]]
+    def to_device(self, device: Any, /, *, stream: Any = None) -> "Array":
+        """A copy of the array on ``device`` (the array itself when it is there already); a
+        device of the array's namespace (``_devices.resolve``)."""
+        if stream is not None:
+            raise ValueError("to_device: nx has no streams; stream must be None")
+        dst = _devices.resolve("to_device", device, self._ns, self)
+        if dst is self.backend.device:
+            return self
+        check_device_dtype("to_device", dst, self.dtype)
+        return transfer(self, dst)
+
+    # -------------------------------------------------------------- operators
+    # The namespace's functions themselves: x + y is one Python call, into the function's
+    # operator (OPERATORS: the function's validation and messages, and NotImplemented for
+    # an operand of a type it does not know, so that a wrapper type's reflected method runs).
+    __add__: ClassVar[_Binary] = OPERATORS["add"][0]
+    __radd__: ClassVar[_Binary] = OPERATORS["add"][1]
+    __iadd__: ClassVar[_Binary] = inplace_operator(_ew.add)
+    __sub__: ClassVar[_Binary] = OPERATORS["subtract"][0]
+    __rsub__: ClassVar[_Binary] = OPERATORS["subtract"][1]
+    __isub__: ClassVar[_Binary] = inplace_operator(_ew.subtract)
+    __mul__: ClassVar[_Binary] = OPERATORS["multiply"][0]
+    __rmul__: ClassVar[_Binary] = OPERATORS["multiply"][1]
+    __imul__: ClassVar[_Binary] = inplace_operator(_ew.multiply)
+    __truediv__: ClassVar[_Binary] = OPERATORS["divide"][0]
+    __rtruediv__: ClassVar[_Binary] = OPERATORS["divide"][1]
+    __itruediv__: ClassVar[_Binary] = inplace_operator(_ew.divide)
+    __floordiv__: ClassVar[_Binary] = OPERATORS["floor_divide"][0]
+    __rfloordiv__: ClassVar[_Binary] = OPERATORS["floor_divide"][1]
+    __ifloordiv__: ClassVar[_Binary] = inplace_operator(_ew.floor_divide)
+    __mod__: ClassVar[_Binary] = OPERATORS["remainder"][0]
+    __rmod__: ClassVar[_Binary] = OPERATORS["remainder"][1]
+    __imod__: ClassVar[_Binary] = inplace_operator(_ew.remainder)
+    __pow__: ClassVar[_Binary] = OPERATORS["pow"][0]
+    __rpow__: ClassVar[_Binary] = OPERATORS["pow"][1]
+    __ipow__: ClassVar[_Binary] = inplace_operator(_ew.pow)
+    __matmul__: ClassVar[_Binary] = _MATMUL[0]
+    __rmatmul__: ClassVar[_Binary] = _MATMUL[1]
+    __imatmul__: ClassVar[_Binary] = inplace_operator(_la.matmul)
+    __and__: ClassVar[_Binary] = OPERATORS["bitwise_and"][0]
+    __rand__: ClassVar[_Binary] = OPERATORS["bitwise_and"][1]
+    __iand__: ClassVar[_Binary] = inplace_operator(_ew.bitwise_and)
+    __or__: ClassVar[_Binary] = OPERATORS["bitwise_or"][0]
+    __ror__: ClassVar[_Binary] = OPERATORS["bitwise_or"][1]
+    __ior__: ClassVar[_Binary] = inplace_operator(_ew.bitwise_or)
+    __xor__: ClassVar[_Binary] = OPERATORS["bitwise_xor"][0]
+    __rxor__: ClassVar[_Binary] = OPERATORS["bitwise_xor"][1]
+    __ixor__: ClassVar[_Binary] = inplace_operator(_ew.bitwise_xor)
+    __lshift__: ClassVar[_Binary] = OPERATORS["bitwise_left_shift"][0]
+    __rlshift__: ClassVar[_Binary] = OPERATORS["bitwise_left_shift"][1]
+    __ilshift__: ClassVar[_Binary] = inplace_operator(_ew.bitwise_left_shift)
+    __rshift__: ClassVar[_Binary] = OPERATORS["bitwise_right_shift"][0]
+    __rrshift__: ClassVar[_Binary] = OPERATORS["bitwise_right_shift"][1]
+    __irshift__: ClassVar[_Binary] = inplace_operator(_ew.bitwise_right_shift)
+    # Comparisons have no reflected forms: Python swaps them (x < y is y > x).
+    __lt__: ClassVar[_Binary] = OPERATORS["less"][0]
+    __le__: ClassVar[_Binary] = OPERATORS["less_equal"][0]
+    __gt__: ClassVar[_Binary] = OPERATORS["greater"][0]
+    __ge__: ClassVar[_Binary] = OPERATORS["greater_equal"][0]
+    __eq__: ClassVar[_Compare] = OPERATORS["equal"][0]
+    __ne__: ClassVar[_Compare] = OPERATORS["not_equal"][0]
+    __neg__: ClassVar[_Unary] = _ew.negative
+    __pos__: ClassVar[_Unary] = _ew.positive
+    __abs__: ClassVar[_Unary] = _ew.abs
+    __invert__: ClassVar[_Unary] = _ew.bitwise_invert
+
+    # --------------------------------------------------------------- indexing
+    __getitem__ = _ix.getitem
+    __setitem__ = _ix.setitem
 
 
 #: An argument not given (where passing None already means something).
@@ -300,6 +328,10 @@ class StrictArray(Array):
 
     __slots__ = ()
     _ns = STRICT
+
+    # Indexing that checks its keys first (the standard's keys only).
+    __getitem__ = _ix.getitem_strict
+    __setitem__ = _ix.setitem_strict
 
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
         """The strict namespace; ``api_version`` sets its api_version flag, as
@@ -406,10 +438,12 @@ def _from_host(host: Any, device: Device | None = None) -> Array:
     return (device or lookup("nx", "cpu")).backend.from_host(host)
 
 
+# The modules below this one check types against the two classes (``_array_types``).
+register(Array, StrictArray)
 # Backends make their tensors as Array on the devices that name no class of their own
 # (the drop-in's): what a primitive returns is the user's array. The strict namespace's
-# devices name StrictArray (``_devices``).
+# devices name StrictArray.
 set_tensor_class(Array)
 
-#: The device an array's repr leaves out, per array type (``_devices`` sets the strict one).
-_DEFAULT_DEVICE_OF: dict[type, Any] = {Array: lookup("nx", "cpu")}
+#: The device an array's repr leaves out, per array type.
+_DEFAULT_DEVICE_OF: dict[type, Any] = {Array: lookup("nx", "cpu"), StrictArray: _devices.register_strict_devices(StrictArray)}

@@ -8,14 +8,16 @@ padding with a fill value (a fresh tensor filled, then the data written into its
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
-from ._array_object import Array
 from ._validation import check_device_dtype
 from ._messages import cannot_cast
+
+if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
+    from ._array_object import Array
 
 __all__ = ["cast", "convert", "flat", "kept", "padded", "reshaped", "transfer"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from itertools import repeat
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, overload
 
 from nx_core.device import default_device
 from nx_core.dtype import DType
@@ -64,9 +64,13 @@ __all__ = [
 
 
 # ------------------------------------------------------------------ validation
-def check_dtype(name: str, dtype: Any, default: DType | None = None, device: Device | None = None) -> DType:
+@overload
+def check_dtype(name: str, dtype: Any, default: DType, device: Device | None = None) -> DType: ...
+@overload
+def check_dtype(name: str, dtype: Any, default: None = None, device: Device | None = None) -> DType | None: ...
+def check_dtype(name: str, dtype: Any, default: DType | None = None, device: Device | None = None) -> DType | None:
     """``dtype`` as one of the namespace's dtypes (``default`` when None), one that
-    ``device`` supports when a device is given."""
+    ``device`` supports when a device is given; None when both are None."""
     if dtype is None:
         d = default
     elif type(dtype) is DType and dtype in _dt.all_dtypes:
@@ -78,7 +82,7 @@ def check_dtype(name: str, dtype: Any, default: DType | None = None, device: Dev
         raise not_a_dtype(name, dtype, _dt.ALL, ValueError if strict else TypeError)
     if device is not None and device.unsupported and d is not None:
         check_device_dtype(name, device, d)
-    return d  # type: ignore[return-value]  # a DType: None was refused above
+    return d
 
 
 def _check_copy(name: str, copy: Any) -> None:

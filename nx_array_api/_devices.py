@@ -25,16 +25,15 @@ only: a name is a ValueError ("unsupported device"), as in array-api-strict.
 from __future__ import annotations
 
 import importlib.util
-from typing import Any
+from typing import Any, cast
 
 from nx_core import device as _core
 from nx_core.device import Device, default_device, lookup, register_device
 from nx_core.dtype import DType, complex64, complex128, float32, float64, int32, int64, uint64
 
-from ._array_object import _DEFAULT_DEVICE_OF, Array, StrictArray
 from ._flags import DROPIN, STRICT, Namespace
 
-__all__ = ["StrictDevice", "CPU_DEVICE", "namespace_of", "resolve", "check_device", "default_dtype", "devices_of", "default_device_of"]
+__all__ = ["StrictDevice", "CPU_DEVICE", "register_strict_devices", "namespace_of", "resolve", "check_device", "default_dtype", "devices_of", "default_device_of"]
 
 #: The namespace names under which nx_core registers each namespace's devices.
 _REALM = {DROPIN: "nx", STRICT: "strict"}
@@ -49,7 +48,7 @@ class StrictDevice(Device):
 
     def __new__(cls, device: str = "CPU_DEVICE") -> "StrictDevice":
         try:
-            return lookup("strict", device)  # type: ignore[return-value]  # registered as a StrictDevice
+            return cast(StrictDevice, lookup("strict", device))  # registered as a StrictDevice
         except ValueError:
             names = ", ".join(repr(d.name) for d in _core.devices("strict"))
             raise ValueError(f"Device: unsupported device {device!r}; the strict namespace's devices are {names}") from None
@@ -58,28 +57,10 @@ class StrictDevice(Device):
         return f"{STRICT.name}.Device({self.name!r})"  # array_api_strict.Device(...) while served as array_api_strict
 
 
-def _strict(name: str, unsupported: tuple[DType, ...] = (), backend: str = "numpy") -> Device:
-    return register_device(name, backend=backend, unsupported=unsupported, namespace="strict", device_class=StrictDevice, tensor_class=StrictArray)
-
-
-CPU_DEVICE = _strict("CPU_DEVICE")
-_strict("device1")
-_strict("device2")
-_strict("no_float64", (float64, complex128))
-_strict("no_x64", (float64, complex128, int64, uint64))
-if importlib.util.find_spec("dask") is not None:
-    _strict("dask", backend="dask")
-_DEFAULT_DEVICE_OF[StrictArray] = CPU_DEVICE
-
 _STANDARD = {"real floating": float64, "complex floating": complex128, "integral": int64, "indexing": int64}
 _SINGLE = {"real floating": float32, "complex floating": complex64, "integral": int64, "indexing": int64}
 #: Default dtypes of the devices whose defaults are not the standard's.
-_DEFAULTS: dict[Device, dict[str, DType]] = {
-    lookup("nx", "no_float64"): _SINGLE,
-    lookup("strict", "device2"): _SINGLE,
-    lookup("strict", "no_float64"): _SINGLE,
-    lookup("strict", "no_x64"): {"real floating": float32, "complex floating": complex64, "integral": int32, "indexing": int32},
-}
+_DEFAULTS: dict[Device, dict[str, DType]] = {lookup("nx", "no_float64"): _SINGLE}
 
 
 def default_dtype(device: Device, kind: str) -> DType:
@@ -91,6 +72,32 @@ def default_dtype(device: Device, kind: str) -> DType:
 #: device -> its default real floating dtype, for the devices whose default is not
 #: float64 (``REAL_FLOATING.get(device, float64)``: the creation functions' hot path).
 REAL_FLOATING: dict[Device, DType] = {d: v["real floating"] for d, v in _DEFAULTS.items()}
+
+#: The strict namespace's CPU, its default device (``register_strict_devices`` makes it).
+CPU_DEVICE: Device
+
+
+def register_strict_devices(array_type: type) -> Device:
+    """Registers the strict namespace's devices, which make arrays of ``array_type``
+    (``StrictArray``: ``_array_object`` calls this once, as soon as the type exists),
+    with their default dtypes; returns ``CPU_DEVICE``."""
+    global CPU_DEVICE
+
+    def strict(name: str, unsupported: tuple[DType, ...] = (), backend: str = "numpy", defaults: dict[str, DType] | None = None) -> Device:
+        d = register_device(name, backend=backend, unsupported=unsupported, namespace="strict", device_class=StrictDevice, tensor_class=array_type)
+        if defaults is not None:
+            _DEFAULTS[d] = defaults
+            REAL_FLOATING[d] = defaults["real floating"]
+        return d
+
+    CPU_DEVICE = strict("CPU_DEVICE")
+    strict("device1")
+    strict("device2", defaults=_SINGLE)
+    strict("no_float64", (float64, complex128), defaults=_SINGLE)
+    strict("no_x64", (float64, complex128, int64, uint64), defaults={"real floating": float32, "complex floating": complex64, "integral": int32, "indexing": int32})
+    if importlib.util.find_spec("dask") is not None:
+        strict("dask", backend="dask")
+    return CPU_DEVICE
 
 
 def namespace_of(device: Device) -> Namespace:
@@ -160,8 +167,3 @@ def check_device(name: str, device: Any, like: Any = None) -> Device:
 def _known(ns: Namespace) -> str:
     names = ", ".join(repr(d.name) for d in devices_of(ns))
     return f"{ns.name}'s devices are {names}"
-
-
-def array_type_of(ns: Namespace) -> type:
-    """The array type of namespace ``ns``."""
-    return StrictArray if ns.strict else Array

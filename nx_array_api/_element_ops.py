@@ -13,7 +13,7 @@ TypeError instead.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from nx_core.dtype import DType
 from nx_core.errors import NxInvalidArgument, ScalarOverflowError
@@ -21,13 +21,16 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from . import _stale
-from ._array_object import Array, StrictArray
+from ._array_types import ARRAY_TYPES, DROPIN_TYPES
+
+if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
+    from ._array_object import Array
 from ._messages import cannot_cast, not_an_array
 from ._messages import not_allowed as _not_allowed  # (this module's not_allowed takes a category's dtypes)
 from ._scalars import promote_pair, scalar_operand
 from ._validation import STRICT_WRITES, backend_of, broadcast_pair, broadcast_shapes, broadcast_tensor, core_message, gate
 
-__all__ = ["unary", "binary", "OPERATORS", "operators_of", "inplace", "known_operand", "not_allowed", "gate"]
+__all__ = ["unary", "binary", "OPERATORS", "operators_of", "inplace", "inplace_operator", "known_operand", "not_allowed", "gate"]
 
 _CATS = _dt.CATEGORIES
 _INEXACT = _dt.CATEGORIES["floating-point"]
@@ -47,14 +50,14 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
     not as an operator.
     """
     c1, c2 = type(x1), type(x2)
-    if (c1 is Array or c1 is StrictArray) and c2 is c1:
+    if c1 in ARRAY_TYPES and c2 is c1:
         t1, t2 = x1, x2
         B = t1.backend
         if t2.backend is not B:
             backend_of(name, t1, t2)  # raises: the arrays live on two devices
         d = t1.dtype
         if d is not t2.dtype:
-            d = (_PROMOTE if c1 is Array else _PROMOTION).get((d, t2.dtype))
+            d = (_PROMOTE if c1 in DROPIN_TYPES else _PROMOTION).get((d, t2.dtype))
             if d is None:
                 d = _dt.result_type_pair(t1.dtype, t2.dtype, name, True)  # raises, or records the strict refusal
             if t1.dtype is not d:
@@ -70,11 +73,11 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
                 t1 = broadcast_tensor(t1, shape)
                 t2 = broadcast_tensor(t2, shape)
         return t1, t2, d
-    if function and (c1 is Array or c1 is StrictArray or c2 is Array or c2 is StrictArray):
-        ns = (x1 if c1 is Array or c1 is StrictArray else x2)._ns
+    if function and (c1 in ARRAY_TYPES or c2 in ARRAY_TYPES):
+        ns = (x1 if c1 in ARRAY_TYPES else x2)._ns
         if ns.refused and c1 is not c2 and (c1 in _PY_SCALARS or c2 in _PY_SCALARS):
             ns.requires("2024.12", name, "a Python scalar operand")
-    if (c1 is Array or c1 is StrictArray) and not (c2 is Array or c2 is StrictArray):
+    if c1 in ARRAY_TYPES and c2 not in ARRAY_TYPES:
         # x op scalar, the scalar kept second: promote_pair's branch written out, as the
         # array pair's is above (one call less on the path of x + 1).
         t = x1
@@ -93,7 +96,7 @@ def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None,
     try:
         a, b, d = promote_pair(name, x1, x2)  # a scalar first, or arrays of two namespaces
     except ScalarOverflowError as e:
-        r = _beyond_range(prim, x2, x1, True) if isinstance(x2, Array) else None
+        r = _beyond_range(prim, x2, x1, True) if type(x2) in ARRAY_TYPES else None
         if r is None:
             raise
         if x2._ns.strict:
@@ -191,11 +194,11 @@ def known_operand(x: Any, other: Any) -> bool:
     other type the operator gives ``NotImplemented``, so that Python asks the other
     operand (a wrapper type holding nx arrays)."""
     c = type(other)
-    if c is Array or c is StrictArray or c in _PY_SCALARS:
+    if c in ARRAY_TYPES or c in _PY_SCALARS:
         return True
     if x._ns.strict and c.__module__.partition(".")[0] in ("builtins", "nx_core"):
         return True  # a str, None, a list, a dtype: no wrapper; array-api-strict refuses them (TypeError)
-    return isinstance(other, (Array, *_PY_SCALARS)) or c.__module__.partition(".")[0] == "numpy"
+    return isinstance(other, _PY_SCALARS) or c.__module__.partition(".")[0] == "numpy"
 
 
 #: name -> (operator, reflected operator) of each binary function (``binary`` fills it).
@@ -257,7 +260,7 @@ def binary(
         def f(x1: Any, x2: Any, /) -> Any:
             nonlocal float_first
             c = x1.__class__  # (cheaper than type(x1))
-            if (c is Array or c is StrictArray) and x2.__class__ is c:
+            if c in ARRAY_TYPES and x2.__class__ is c:
                 k = pair
                 d = x1.dtype
                 B = x1.backend
@@ -267,7 +270,7 @@ def binary(
                     return k[2](x1, x2)
                 a, b, d = _operands(name, x1, x2, allowed, prim, function)
                 op = primitive(a.backend, d, False)
-            elif (c is Array or c is StrictArray) and x2.__class__ is float:
+            elif c in ARRAY_TYPES and x2.__class__ is float:
                 k = with_float
                 if k[1] is x1.dtype and k[0] is x1.backend and not (function and x1._ns.refused):
                     if gated:
@@ -276,7 +279,7 @@ def binary(
                 a, b, d = _operands(name, x1, x2, allowed, prim, function)
                 op = primitive(a.backend, d, b is x2)
             else:
-                if c is float and (x2.__class__ is Array or x2.__class__ is StrictArray):  # 1.0 - x: as x - 1.0 above
+                if c is float and x2.__class__ in ARRAY_TYPES:  # 1.0 - x: as x - 1.0 above
                     k = float_first
                     if k[1] is x2.dtype and k[0] is x2.backend and not (function and x2._ns.refused):
                         if gated:
@@ -299,7 +302,7 @@ def binary(
 
         def swapped(x1: Any, x2: Any, /) -> Any:
             c = x1.__class__
-            if (c is Array or c is StrictArray) and x2.__class__ is c:
+            if c in ARRAY_TYPES and x2.__class__ is c:
                 k = pair
                 d = x1.dtype
                 B = x1.backend
@@ -324,6 +327,9 @@ def binary(
         g = swapped if swap else f
         g.__name__ = g.__qualname__ = name
         g.__doc__ = doc
+        if not function:  # the method's parameters, as the standard names them: (self, other, /)
+            g.__code__ = g.__code__.replace(co_varnames=("self", "other", *g.__code__.co_varnames[2:]))
+            g.__annotations__ = {"self": "Any", "other": "Any", "return": "Any"}
         return g
 
     def reflected_of(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
@@ -364,7 +370,7 @@ def unary(name: str, category: str, prim: str, doc: str, since: str | None = Non
     def f(x: Any, /) -> Array:
         nonlocal seen
         c = x.__class__
-        if c is Array or c is StrictArray:
+        if c in ARRAY_TYPES:
             k = seen
             if k[1] is x.dtype and k[0] is x.backend:
                 if gated and x._ns.refused:
@@ -385,6 +391,21 @@ def unary(name: str, category: str, prim: str, doc: str, since: str | None = Non
     f.__name__ = f.__qualname__ = name
     f.__doc__ = doc
     return f
+
+
+#: The in-place operators whose backend primitive (by name) may write into an operand (protocol).
+IN_PLACE = {"add": "add", "subtract": "sub", "multiply": "mul"}
+
+
+def inplace_operator(fn: Callable[[Any, Any], Array]) -> Callable[[Any, Any], Any]:
+    """The in-place operator of the binary function ``fn`` (``x += y``): :func:`inplace`."""
+    in_place = IN_PLACE.get(fn.__name__)
+
+    def method(self: Any, other: Any, /) -> Any:
+        return inplace(fn, in_place, self, other)
+
+    method.__name__ = method.__qualname__ = fn.__name__
+    return method
 
 
 def inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, other: Any) -> Any:
@@ -416,7 +437,7 @@ def _inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, ot
         if d in _dt.numeric and B.contiguous(t) is t:
             o: Any = None
             c = type(other)
-            if c is Array or c is StrictArray:
+            if c in ARRAY_TYPES:
                 ot = other
                 if ot.backend is B and ot.dtype is d and broadcast_shapes(name, t.shape, ot.shape) == t.shape:
                     o = broadcast_tensor(ot, t.shape)

@@ -8,10 +8,13 @@ broadcast, and make one backend call. The irregular ones are written out, each w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import _dtypes as _dt
-from ._array_object import Array, StrictArray
+from ._array_types import ARRAY_TYPES, STRICT_TYPES
+
+if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
+    from ._array_object import Array
 from ._element_ops import OPERATORS, binary as _binary, gate, operators_of, unary as _unary
 from ._messages import cannot_cast, not_allowed, not_an_array
 from ._validation import backend_of, broadcast_shapes, check_category, default_dtype, py_scalar
@@ -84,12 +87,6 @@ nextafter = _binary("nextafter", "real floating-point", "nextafter", "The next r
 _pow = _binary("pow", "numeric", "pow", "", operators=False)
 _true_divide = _binary("divide", "floating-point", "div", "", operators=False)
 
-#: The in-place operators whose backend primitive (by name) may write into an operand (protocol).
-IN_PLACE = {"add": "add", "subtract": "sub", "multiply": "mul"}
-
-_ARRAYS = (Array, StrictArray)
-
-
 def pow(x1: Any, x2: Any, /) -> Array:  # noqa: A001
     """x1 ** x2; integer powers are exact and wrap.
 
@@ -105,20 +102,20 @@ def _negative_power(x1: Any, x2: Any) -> None:
     """ValueError when ``x1 ** x2`` raises integers to a negative integer power (a bool
     base too, which the drop-in promotes to the exponent's integer dtype, as NumPy);
     not when the result has no elements, as in NumPy."""
-    if type(x1) in _ARRAYS:
+    if type(x1) in ARRAY_TYPES:
         if x1.dtype.kind not in ("iu" if x1._ns.strict else "iub"):
             return  # (the strict namespace refuses a bool base itself: TypeError)
     elif type(x1) is not int and type(x1) is not bool:
         return
-    if type(x2) in _ARRAYS:
+    if type(x2) in ARRAY_TYPES:
         t = x2
         if t.dtype.kind != "i" or not t.numel:
             return
-        if type(x1) in _ARRAYS and (0 in broadcast_shapes("pow", x1.shape, t.shape) or (x1.dtype, t.dtype) not in _dt.PROMOTE):
+        if type(x1) in ARRAY_TYPES and (0 in broadcast_shapes("pow", x1.shape, t.shape) or (x1.dtype, t.dtype) not in _dt.PROMOTE):
             return  # (no element, or dtypes that do not promote: pow says so itself)
         neg = t.backend.item(t.backend.reduce_min(t, axes=tuple(range(len(t.shape))))) < 0
     else:
-        neg = type(x1) in _ARRAYS and type(x2) is int and x2 < 0 and x1.numel > 0
+        neg = type(x1) in ARRAY_TYPES and type(x2) is int and x2 < 0 and x1.numel > 0
     if neg:
         raise ValueError("pow: Integers to negative integer powers are not allowed. The result is not an integer: cast the base to a floating-point dtype")
 
@@ -131,11 +128,11 @@ def divide(x1: Any, x2: Any, /) -> Array:
     scikit-learn expect; the standard leaves it to us. So do bool arrays (NumPy's
     ``bool_x / 2`` is float64). The strict namespace refuses both.
     """
-    f1 = type(x1) in _ARRAYS and x1.dtype.kind in "fc"
-    f2 = type(x2) in _ARRAYS and x2.dtype.kind in "fc"
-    if (f1 or type(x1) not in _ARRAYS) and (f2 or type(x2) not in _ARRAYS):
+    f1 = type(x1) in ARRAY_TYPES and x1.dtype.kind in "fc"
+    f2 = type(x2) in ARRAY_TYPES and x2.dtype.kind in "fc"
+    if (f1 or type(x1) not in ARRAY_TYPES) and (f2 or type(x2) not in ARRAY_TYPES):
         return _true_divide(x1, x2)
-    x = x1 if type(x1) in _ARRAYS else x2
+    x = x1 if type(x1) in ARRAY_TYPES else x2
     if f1 or f2:
         # an integer array with a floating-point array: promotion's dtype (NumPy's: int16 /
         # float32 is float32)
@@ -145,8 +142,8 @@ def divide(x1: Any, x2: Any, /) -> Array:
             return _true_divide(x1, x2)
         except TypeError as e:
             x._ns.refuse("dtype category", e)  # record mode: NumPy's true division below
-    a = x1 if type(x1) not in _ARRAYS or x1.dtype.kind in "fc" else _to_default_float("divide", x1)
-    b = x2 if type(x2) not in _ARRAYS or x2.dtype.kind in "fc" else _to_default_float("divide", x2)
+    a = x1 if type(x1) not in ARRAY_TYPES or x1.dtype.kind in "fc" else _to_default_float("divide", x1)
+    b = x2 if type(x2) not in ARRAY_TYPES or x2.dtype.kind in "fc" else _to_default_float("divide", x2)
     return _true_divide(a, b)
 
 
@@ -169,17 +166,17 @@ def bitwise_right_shift(x1: Any, x2: Any, /) -> Array:
 
 
 def _strict_negative_shift(name: str, x1: Any, x2: Any) -> None:
-    if not (type(x1) is StrictArray or type(x2) is StrictArray):
+    if not (type(x1) in STRICT_TYPES or type(x2) in STRICT_TYPES):
         return
-    if type(x1) is StrictArray and x1.dtype.kind not in "iu":
+    if type(x1) in STRICT_TYPES and x1.dtype.kind not in "iu":
         return  # the dtype's refusal comes first (TypeError), as array-api-strict's
-    if type(x2) is StrictArray:
+    if type(x2) in STRICT_TYPES:
         t = x2
         neg = t.dtype.kind == "i" and t.numel and t.backend.item(t.backend.reduce_min(t, axes=tuple(range(len(t.shape))))) < 0
     else:
         neg = type(x2) is int and x2 < 0
     if neg:
-        (x1 if type(x1) is StrictArray else x2)._ns.refuse(
+        (x1 if type(x1) in STRICT_TYPES else x2)._ns.refuse(
             "argument", ValueError(f"{name}: a negative shift is not allowed (strict mode: the standard leaves it undefined)")
         )
 
@@ -195,12 +192,12 @@ def _truth(x: Any, other: Any = None, strict: bool = True) -> Any:
     NaN included, is True); anything else as it is, for the caller to judge. The strict
     namespace (``x``'s, or ``other``'s for a scalar ``x``) takes the standard's bool-only
     operands as they are (``strict=False``: as the drop-in does, see ``_logical``)."""
-    if type(x) in _ARRAYS:
+    if type(x) in ARRAY_TYPES:
         t = x
         if t.dtype is _dt.bool or (strict and x._ns.strict):
             return x
         return t.backend.cast(t, dtype=_dt.bool)
-    if type(x) in (int, float, complex) and not (strict and type(other) is StrictArray):
+    if type(x) in (int, float, complex) and not (strict and type(other) in STRICT_TYPES):
         return bool(x)
     return x
 
@@ -209,9 +206,9 @@ def _logical_refused(fn: Any, x1: Any, x2: Any, e: TypeError) -> Array:
     """A logical function ``fn`` that refused ``x1`` and ``x2`` with ``e``: where the strict
     namespace refused numeric operands, its ``refuse``, then, in record mode, the drop-in's
     answer (the operands by their truth)."""
-    x = x1 if type(x1) is StrictArray else x2
+    x = x1 if type(x1) in STRICT_TYPES else x2
     try:
-        if type(x) is not StrictArray:
+        if type(x) not in STRICT_TYPES:
             raise e
         x._ns.refuse("dtype category", e)
     finally:
@@ -250,10 +247,10 @@ def logical_xor(x1: Any, x2: Any, /) -> Array:
 
 def logical_not(x: Any, /) -> Array:
     """Logical NOT, elementwise; a numeric x counts by its truth (see logical_and)."""
-    if type(x) is StrictArray and x.dtype is not _dt.bool:
+    if type(x) in STRICT_TYPES and x.dtype is not _dt.bool:
         x._ns.refuse("dtype category", not_allowed("logical_not", "bool", x.dtype))
         return _logical_not(_truth(x, None, False))
-    return _logical_not(_truth(x) if type(x) in _ARRAYS else x)
+    return _logical_not(_truth(x) if type(x) in ARRAY_TYPES else x)
 
 
 def _to_default_float(name: str, x: Array) -> Array:
@@ -265,7 +262,7 @@ def _to_default_float(name: str, x: Array) -> Array:
 
 def abs(x: Any, /) -> Array:  # noqa: A001
     """Absolute value. Note: complex input gives the real dtype of the same precision."""
-    if type(x) not in _ARRAYS:
+    if type(x) not in ARRAY_TYPES:
         raise not_an_array("abs", "x", x)
     d = x.dtype
     if d not in _dt.numeric:
@@ -279,7 +276,7 @@ def abs(x: Any, /) -> Array:  # noqa: A001
 
 def real(x: Any, /) -> Array:
     """Real part. Note: real dtypes are returned as a copy."""
-    if type(x) not in _ARRAYS:
+    if type(x) not in ARRAY_TYPES:
         raise not_an_array("real", "x", x)
     check_category("real", x.dtype, "numeric")
     B = x.backend
@@ -289,7 +286,7 @@ def real(x: Any, /) -> Array:
 def imag(x: Any, /) -> Array:
     """Imaginary part. Note: real dtypes give zeros of the same dtype, as in NumPy; the
     strict namespace refuses them (the standard's imag takes complex arrays)."""
-    if type(x) not in _ARRAYS:
+    if type(x) not in ARRAY_TYPES:
         raise not_an_array("imag", "x", x)
     d = x.dtype
     if x._ns.strict and not d.is_complex:
@@ -309,7 +306,7 @@ def _clip_promoted(x: Array, lo: Any, hi: Any) -> Array:
     Bounds of x's kind leave x's dtype, as the standard asks."""
     d = x.dtype
     for b in (lo, hi):
-        if isinstance(b, Array):
+        if type(b) in ARRAY_TYPES:
             if b.dtype.kind == "c":
                 raise not_allowed("clip", "real numeric", b.dtype)
             if _KIND[b.dtype.kind] != _KIND[d.kind]:
@@ -333,7 +330,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     give NumPy's dtype (clip of an integer array with a float bound is floating-point)
     and a bool bound is 0 or 1.
     """
-    if type(x) not in _ARRAYS:
+    if type(x) not in ARRAY_TYPES:
         raise not_an_array("clip", "x", x)
     d = x.dtype
     check_category("clip", d, "real numeric")
@@ -352,7 +349,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
 def _clip(x: Array, min: Any, max: Any, strict: bool) -> Array:  # noqa: A002
     """``clip`` of a checked ``x``, by the strict namespace's rules (``strict``) or the drop-in's."""
     d = x.dtype
-    if not strict and (d.kind != "f" or isinstance(min, (Array, complex)) or isinstance(max, (Array, complex))):
+    if not strict and (d.kind != "f" or type(min) in ARRAY_TYPES or type(max) in ARRAY_TYPES or isinstance(min, complex) or isinstance(max, complex)):
         x = _clip_promoted(x, min, max)  # (a float x with Python float bounds keeps its dtype)
         d = x.dtype
     r = x
@@ -362,7 +359,7 @@ def _clip(x: Array, min: Any, max: Any, strict: bool) -> Array:  # noqa: A002
         if bound is None:
             continue
         bound = py_scalar(bound, strict=strict)
-        if isinstance(bound, Array):
+        if type(bound) in ARRAY_TYPES:
             backend_of("clip", x, bound)
             if strict and bound.dtype.kind != d.kind and not (bound.dtype.is_integer and d.is_integer):
                 raise cannot_cast("clip", f"{arg} of dtype {bound.dtype.name}", d, "x's dtype, which clip keeps")

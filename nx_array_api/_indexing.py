@@ -13,7 +13,7 @@ does, so every advanced key reaching the backend holds only integer arrays.
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nx_core import shape as _shape
 from nx_core.errors import NxInvalidArgument, ScalarOverflowError
@@ -21,7 +21,10 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from . import _stale
-from ._array_object import Array, StrictArray
+from ._array_types import ARRAY_TYPES, DROPIN_TYPES, STRICT_TYPES
+
+if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
+    from ._array_object import Array
 from ._compose import convert
 from ._messages import article, cannot_cast, different_devices, index_out_of_bounds
 from ._scalars import FLOAT, scalar_dtype, scalar_operand
@@ -39,7 +42,7 @@ def _fail(name: str, msg: str) -> IndexError:
 
 
 def _as_index(name: str, v: Any, what: str) -> int:
-    if isinstance(v, Array):
+    if type(v) in ARRAY_TYPES:
         if v.ndim != 0 or v.dtype not in _dt.integer:
             raise _fail(name, f"{what} must be an integer or a 0-d integer array, got a {v.ndim}-D {v.dtype.name} array")
         return int(v.backend.item(v))
@@ -66,7 +69,7 @@ def _flatten_list(name: str, obj: Any, depth: int, out: list, shape: list) -> No
     if isinstance(obj, bool):
         out.append(obj)
         return
-    if isinstance(obj, (Array, float, complex, str, bytes)):
+    if type(obj) in ARRAY_TYPES or isinstance(obj, (float, complex, str, bytes)):
         raise _fail(name, f"a list index may hold only integers or booleans, got {type(obj).__name__}")
     try:
         out.append(operator.index(obj))
@@ -154,7 +157,7 @@ def _parse(name: str, t: Array, key: Any) -> tuple[list, int]:
             if step == 0:
                 raise _fail(name, "a slice step cannot be zero")
             items.append((_SLICE, slice(start, stop, step)))
-        elif isinstance(k, Array):
+        elif type(k) in ARRAY_TYPES:
             d = k.dtype
             kt = k
             if k.ndim and kt.backend is not t.backend:
@@ -465,7 +468,7 @@ def getitem(x: Array, key: Any, /) -> Array:
                     return x.backend.basic_view(x, key)
         elif _plain(x.shape, key):  # x[i, 1:5], x[..., None]
             return x.backend.basic_view(x, key)
-    elif c is Array or c is StrictArray:  # x[int array] along axis 0, or x[mask] with x's own shape
+    elif c in ARRAY_TYPES:  # x[int array] along axis 0, or x[mask] with x's own shape
         d = key.dtype
         B = x.backend
         if key.backend is B and ((d.kind in "iu" and key.shape and x.shape) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
@@ -503,7 +506,7 @@ def getitem(x: Array, key: Any, /) -> Array:
 
 def _has_0d_index_array(key: Any) -> bool:
     keys = key if type(key) is tuple else (key,)
-    return any(isinstance(k, Array) and not k.shape and k.dtype in _INTEGER for k in keys)
+    return any(type(k) in ARRAY_TYPES and not k.shape and k.dtype in _INTEGER for k in keys)
 
 
 def _truncates(kind: str, d: Any) -> bool:
@@ -518,7 +521,7 @@ def _value(name: str, x: Array, value: Any) -> Any:
     """``value`` as a Tensor of x's dtype on x's device, or a Python scalar representable in it."""
     d = x.dtype
     strict = x._ns.strict
-    if isinstance(value, Array):
+    if type(value) in ARRAY_TYPES:
         t = value
         backend_of(name, x, t)  # (ValueError: two devices)
         vd = value.dtype
@@ -568,7 +571,7 @@ def setitem(x: Array, key: Any, value: Any, /) -> None:
     if x.masked:
         raise ValueError(f"{name}: cannot write into a virtually padded (masked) view")
     v = _value(name, x, value)
-    if key.__class__ is Array and key.dtype is _BOOL and key.ndim and key.shape == x.shape[: key.ndim] and key.backend is x.backend and x._ns.boolean_indexing and not isinstance(v, Tensor):
+    if key.__class__ in DROPIN_TYPES and key.dtype is _BOOL and key.ndim and key.shape == x.shape[: key.ndim] and key.backend is x.backend and x._ns.boolean_indexing and not isinstance(v, Tensor):
         # x[mask] = scalar: the shape of x[mask] is not needed, so the mask is handed to
         # the backend as it is (a lazy backend then writes without computing the mask).
         try:
@@ -668,7 +671,7 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
                 shape = x.shape
                 if shape and -shape[0] <= k < shape[0]:
                     return x.backend.basic_view(x, key)
-    elif c is StrictArray:
+    elif c in STRICT_TYPES:
         d = key.dtype
         B = x.backend
         if key.backend is B and ((d.kind in "iu" and key.shape and len(x.shape) == 1) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
@@ -710,7 +713,7 @@ def setitem_strict(x: Array, key: Any, value: Any, /) -> None:
 
 def _int_like(k: Any) -> bool:
     """An int, or a scalar with ``__index__`` (NumPy's integer scalars), not a bool."""
-    return type(k) is int or (not isinstance(k, bool) and hasattr(k, "__index__") and not hasattr(k, "__len__") and not isinstance(k, Array))
+    return type(k) is int or (not isinstance(k, bool) and hasattr(k, "__index__") and not hasattr(k, "__len__") and type(k) not in ARRAY_TYPES)
 
 
 def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:
@@ -732,7 +735,7 @@ def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:
         elif type(k) is slice:
             has_slice = True
             n_axes += 1
-        elif isinstance(k, Array):
+        elif type(k) in ARRAY_TYPES:
             d = k.dtype
             if d is _dt.bool:
                 mask = True

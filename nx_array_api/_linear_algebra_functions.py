@@ -8,13 +8,16 @@ stride-0 views and makes one backend call.
 
 from __future__ import annotations
 
-from typing import Any, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Sequence, Tuple, Union
 
 from nx_core.errors import AxisError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from ._array_object import Array, StrictArray
+from ._array_types import ARRAY_TYPES
+
+if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
+    from ._array_object import Array
 from ._messages import axis_out_of_bounds, not_allowed
 from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_shape, core_message
 
@@ -45,7 +48,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     operands and mismatched inner dimensions raise ValueError.
     """
     c = type(x1)
-    if (c is Array or c is StrictArray) and type(x2) is c:  # the common call: two matrices alike
+    if c in ARRAY_TYPES and type(x2) is c:  # the common call: two matrices alike
         t1, t2 = x1, x2
         s1, s2 = t1.shape, t2.shape
         B = t1.backend

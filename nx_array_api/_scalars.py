@@ -19,14 +19,17 @@ a Python scalar (the element-wise functions, ``where``, ``searchsorted``, ``isin
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nx_core.device import Device, default_device
 from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from ._array_object import Array, StrictArray
+from ._array_types import ARRAY_TYPES
+
+if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
+    from ._array_object import Array
 from ._compose import cast
 from ._devices import namespace_of
 from ._messages import asarray_hint, cannot_cast, int_out_of_bounds, int_too_large, scalar_not_promotable
@@ -123,7 +126,7 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
     of an integer dtype's range is a ScalarOverflowError; an nx array passes through."""
     k = _KIND.get(type(s))
     if k is None:
-        if isinstance(s, Array):
+        if type(s) in ARRAY_TYPES:
             return s, s.dtype
         ns = None if device is None else namespace_of(device)
         p = py_scalar(s, strict=ns is not None and ns.strict)
@@ -206,9 +209,9 @@ def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:
     # type() rather than isinstance: isinstance through the array types' metaclass costs
     # a Python-level check on a scalar.
     c1, c2 = type(x1), type(x2)
-    if c1 is Array or c1 is StrictArray:
+    if c1 in ARRAY_TYPES:
         t1 = x1
-        if c2 is Array or c2 is StrictArray:
+        if c2 in ARRAY_TYPES:
             t2 = x2
             if t2.backend is not t1.backend:
                 backend_of(name, t1, t2)  # raises: the arrays live on two devices
@@ -216,7 +219,7 @@ def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:
             return cast(t1, d), cast(t2, d), d
         s, d = scalar_operand(name, x2, t1.dtype, t1.backend.device)
         return (t1 if t1.dtype is d else t1.backend.cast(t1, dtype=d)), s, d
-    if c2 is Array or c2 is StrictArray:
+    if c2 in ARRAY_TYPES:
         t2 = x2
         s, d = scalar_operand(name, x1, t2.dtype, t2.backend.device)
         return s, (t2 if t2.dtype is d else t2.backend.cast(t2, dtype=d)), d

@@ -45,7 +45,7 @@ import nx_core
 from nx_core.dtype import uint8
 from nx_core.tensor import Tensor
 
-from ._array_object import StrictArray
+from ._array_types import STRICT_TYPES
 from ._flags import STRICT
 
 __all__ = ["Stale", "stale_read", "open_for_write", "close", "written", "site"]
@@ -259,7 +259,7 @@ def _live(x: Any, w: Any, operand: Any) -> list:
     found: dict[int, Any] = {}
 
     def take(v: Any) -> None:
-        if isinstance(v, StrictArray) and v is not x and v is not w and v is not operand and v.backend is B and v.arr is not None:
+        if type(v) in STRICT_TYPES and v is not x and v is not w and v is not operand and v.backend is B and v.arr is not None:
             found[id(v)] = v
 
     f: FrameType | None = sys._getframe(2)
@@ -275,7 +275,7 @@ def _live(x: Any, w: Any, operand: Any) -> list:
                 elif c is dict:
                     for e in list(v.values())[:_MAX_ITEMS]:
                         take(e)
-                elif isinstance(v, StrictArray):
+                elif type(v) in STRICT_TYPES:
                     take(v)
                 else:
                     try:  # (any object: its __getattr__ may do anything)

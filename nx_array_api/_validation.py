@@ -6,7 +6,7 @@ import functools
 import math
 import operator
 import threading
-from typing import Any, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar, cast
 
 from nx_core import shape as _shape
 from nx_core.device import Device
@@ -17,7 +17,10 @@ from nx_core.tensor import Tensor
 from . import _devices
 from ._devices import check_device as check_device  # the device argument's one home
 from . import _dtypes as _dt
-from ._array_object import Array, StrictArray
+from ._array_types import ARRAY_TYPES, DROPIN_TYPES
+
+if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
+    from ._array_object import Array
 from ._flags import STRICT
 from ._messages import axis_out_of_bounds, different_devices, not_allowed, not_an_array
 
@@ -55,8 +58,8 @@ _MAX_BYTES = 1 << 63
 
 
 def check_array(name: str, x: Any, arg: str = "x") -> Array:
-    if type(x) is not Array:
-        if isinstance(x, Array):
+    if type(x) not in DROPIN_TYPES:
+        if type(x) in ARRAY_TYPES:
             return x
         raise not_an_array(name, arg, x)
     return x
@@ -71,14 +74,12 @@ def gate(qual: str, x1: Any, x2: Any = None) -> None:
     call on ``x1`` (and ``x2``): the namespace of the first array among them decides
     (``Namespace.check``); with no array, the function's own validation says what is
     wrong."""
-    c = type(x1)
-    if c is Array or c is StrictArray or isinstance(x1, Array):
+    if type(x1) in ARRAY_TYPES:
         ns = x1._ns
-    else:
-        c = type(x2)
-        if not (c is Array or c is StrictArray or isinstance(x2, Array)):
-            return
+    elif type(x2) in ARRAY_TYPES:
         ns = x2._ns
+    else:
+        return
     if ns.refused:
         ns.check(qual)
 
@@ -99,7 +100,7 @@ def extension(ext: str) -> Callable[[_F], _F]:
                 gate(qual, args[0], args[1] if len(args) > 1 else None)
             return fn(*args, **kwargs)
 
-        return f  # type: ignore[return-value]  # f takes and returns what fn does
+        return cast(_F, f)  # f takes and returns what fn does
 
     return deco
 
@@ -144,12 +145,12 @@ def as_int(name: str, value: Any, arg: str, *, allow_bool: bool = True) -> int:
         if allow_bool:
             return int(value)
         raise TypeError(f"{name}: {arg} must be an integer, got bool")
-    if isinstance(value, Array) and value.ndim != 0:
+    if type(value) in ARRAY_TYPES and value.ndim != 0:
         raise TypeError(f"{name}: {arg} must be an integer, got an array of shape {value.shape}")
     try:
         return operator.index(value)
     except TypeError:
-        kind = f"an array of dtype {value.dtype.name}" if isinstance(value, Array) else type(value).__name__
+        kind = f"an array of dtype {value.dtype.name}" if type(value) in ARRAY_TYPES else type(value).__name__
         raise TypeError(f"{name}: {arg} must be an integer, got {kind}") from None
 
 
@@ -254,7 +255,7 @@ def names_memory_errors(fn: _F) -> _F:
         except MemoryError as e:
             raise MemoryError(core_message(name, e)) from None
 
-    return f  # type: ignore[return-value]  # f takes and returns what fn does
+    return cast(_F, f)  # f takes and returns what fn does
 
 
 def normalize_axis(name: str, axis: Any, ndim: int, allow_bool: bool = True) -> int:
@@ -339,7 +340,7 @@ def py_scalar(v: Any, *, lenient: bool = False, strict: bool = False) -> Any:
     t = type(v)
     if t is bool or t is int or t is float or t is complex:
         return v
-    if t is Array or t is StrictArray:
+    if t in ARRAY_TYPES:
         return v.backend.item(v) if not v.shape else v
     if strict and not lenient:
         return v  # strict mode: NumPy scalars and subclasses are not Python scalars

@@ -20,7 +20,8 @@ from .. import _data_type_functions as _dtf
 from .. import fft as _fft
 from .._array_object import Array, StrictArray
 from .._devices import CPU_DEVICE, Device, resolve
-from .._flags import STRICT, Flags
+from .._flags import STRICT
+from .._flags import Flags as _DropinFlags
 from .._info import Info
 from .._manipulation_functions import shapes_broadcast
 from .._validation import names_memory_errors
@@ -202,7 +203,7 @@ def reset_array_api_strict_flags() -> None:
     STRICT.reset()
 
 
-class ArrayAPIStrictFlags(Flags):
+class ArrayAPIStrictFlags(_DropinFlags):
     """A context manager that sets the strict namespace's flags for a block."""
 
     __slots__ = ()
@@ -213,4 +214,4 @@ class ArrayAPIStrictFlags(Flags):
 set_flags = set_array_api_strict_flags
 get_flags = get_array_api_strict_flags
 reset_flags = reset_array_api_strict_flags
-Flags = ArrayAPIStrictFlags  # type: ignore[misc]  # the same class under nx's name
+Flags = ArrayAPIStrictFlags  # the same class under nx's name

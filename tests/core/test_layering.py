@@ -40,14 +40,29 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _imports(path: Path):
-    """Absolute dotted names imported by ``path`` (relative imports resolved)."""
+def _type_checking_imports(tree: ast.AST) -> set[int]:
+    """The ids of the imports of ``tree`` under ``if TYPE_CHECKING:``: a type checker's
+    only, never run (the annotations of the modules below the array types name ``Array``
+    so; ``test_type_checking_imports_name_the_array_types_only`` checks what they take)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            out.update(id(n) for stmt in node.body for n in ast.walk(stmt) if isinstance(n, (ast.Import, ast.ImportFrom)))
+    return out
+
+
+def _imports(path: Path, type_checking: bool = True):
+    """Absolute dotted names imported by ``path`` (relative imports resolved);
+    ``type_checking``: those under ``if TYPE_CHECKING:`` too."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     mod = _module_name(path)
     is_pkg = path.name == "__init__.py"
     pkg_parts = mod.split(".") if is_pkg else mod.split(".")[:-1]
+    skip = set() if type_checking else _type_checking_imports(tree)
     out = []
     for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
         if isinstance(node, ast.Import):
             out.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -180,19 +195,20 @@ def test_core_surface_is_named():
 
 # ------------------------------------------------- the namespace's own import order
 #: The namespace's helper modules: they sit below its functions and import none of them.
-API_HELPERS = {"_flags", "_dtypes", "_constants", "_array_object", "_devices", "_validation", "_compose", "_scalars", "_element_ops", "_messages", "_stale", "_portability"}
+API_HELPERS = {"_flags", "_dtypes", "_constants", "_array_types", "_devices", "_validation", "_compose", "_scalars", "_element_ops", "_messages", "_stale", "_portability"}
 
 
 def _api_graph() -> dict[str, set[str]]:
-    """nx_array_api's modules -> the nx_array_api modules each imports (anywhere in it)."""
+    """nx_array_api's modules -> the nx_array_api modules each imports (anywhere in it but
+    under ``if TYPE_CHECKING:``)."""
     names = {_module_name(p) for p in API_FILES}
-    return {_module_name(p): {m for m in _imports(p) if m in names and m != _module_name(p)} for p in API_FILES}
+    return {_module_name(p): {m for m in _imports(p, type_checking=False) if m in names and m != _module_name(p)} for p in API_FILES}
 
 
 def test_array_api_imports_run_in_one_direction():
     """No cycle among nx_array_api's modules: helpers below the functions, the functions
-    below the array type's operator table (``_array_methods``), the namespaces' packages
-    on top."""
+    whose operators the array types are below the array types (``_array_object``), the
+    namespaces' packages on top."""
     graph = _api_graph()
     state: dict[str, int] = {}
     path: list[str] = []
@@ -213,26 +229,56 @@ def test_array_api_imports_run_in_one_direction():
             visit(m)
 
 
-def test_helpers_import_no_function_module_and_only_the_packages_bind_methods():
+def test_helpers_import_no_function_module():
     graph = _api_graph()
     short = {m: m.split(".")[-1] for m in graph}
     for m, deps in graph.items():
         if short[m] in API_HELPERS:
             bad = [d for d in deps if short[d] not in API_HELPERS]
             assert not bad, f"{m} is a helper but imports {bad}"
-        if short[m] != "nx_array_api":
-            assert "nx_array_api._array_methods" not in deps, f"{m} imports the operator table"
+
+
+def test_type_checking_imports_name_the_array_types_only():
+    """What the cycle checks leave out, the imports under ``if TYPE_CHECKING:``, take the
+    array types from ``_array_object`` for annotations, and nothing else."""
+    for path in CORE_FILES + API_FILES:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        only = _type_checking_imports(tree)
+        for node in ast.walk(tree):
+            if id(node) in only:
+                taken = {a.name for a in node.names}
+                assert isinstance(node, ast.ImportFrom) and node.level == 1 and node.module == "_array_object" and path.parent == API and taken <= {"Array", "StrictArray"}, (
+                    f"{path.relative_to(ROOT)}:{node.lineno}: under TYPE_CHECKING, only the array types from _array_object"
+                )
+
+
+def test_the_operators_are_the_array_types_own():
+    """The operators and indexing are attributes of the class bodies (``vars``), each the
+    namespace's function itself (one Python call per operator), not bound afterwards."""
+    from nx_array_api import _element_ops, _indexing
+    from nx_array_api._array_object import Array, StrictArray
+
+    own = vars(Array)
+    assert own["__add__"] is _element_ops.OPERATORS["add"][0] and own["__rsub__"] is _element_ops.OPERATORS["subtract"][1]
+    assert own["__lt__"] is _element_ops.OPERATORS["less"][0] and own["__getitem__"] is _indexing.getitem
+    assert vars(StrictArray)["__getitem__"] is _indexing.getitem_strict and "__add__" not in vars(StrictArray)
+    source = (API / "_array_object.py").read_text(encoding="utf-8")
+    assert "setattr(" not in source
 
 
 # ------------------------------------------------- cycles and private names, both packages
-def _import_nodes(path: Path):
+def _import_nodes(path: Path, type_checking: bool = True):
     """``(module, names)`` for every import of ``path``, wherever it stands (module level,
-    inside a function, under ``if TYPE_CHECKING``): ``module`` is the absolute dotted name
-    imported from and ``names`` what is taken from it (empty for ``import m``)."""
+    inside a function; ``type_checking``: under ``if TYPE_CHECKING`` too): ``module`` is the
+    absolute dotted name imported from and ``names`` what is taken from it (empty for
+    ``import m``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     mod = _module_name(path)
     pkg_parts = mod.split(".") if path.name == "__init__.py" else mod.split(".")[:-1]
+    skip = set() if type_checking else _type_checking_imports(tree)
     for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, ()
@@ -253,7 +299,7 @@ def _package_graph(files) -> dict[str, set[str]]:
     for p in files:
         me = _module_name(p)
         deps = set()
-        for base, taken in _import_nodes(p):
+        for base, taken in _import_nodes(p, type_checking=False):
             subs = [f"{base}.{n}" for n in taken if f"{base}.{n}" in names]
             if subs:
                 deps.update(subs)
@@ -294,8 +340,9 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 @pytest.mark.parametrize("files", [CORE_FILES, API_FILES, CORE_FILES + API_FILES], ids=["nx_core", "nx_array_api", "both"])
 def test_no_import_cycle(files):
-    """No import cycle among the modules of nx_core or nx_array_api, counting every import:
-    at module level, inside functions and under ``if TYPE_CHECKING``."""
+    """No import cycle among the modules of nx_core or nx_array_api, counting every import
+    that runs: at module level and inside functions (those under ``if TYPE_CHECKING``,
+    which never run, are checked above)."""
     found = _cycle(_package_graph(files))
     assert found is None, "import cycle: " + " -> ".join(found)
 

@@ -381,8 +381,7 @@ def _eager_method(name: str) -> Callable[..., Any]:
         return self._eager(name, args, kwargs)
 
     run.__name__ = run.__qualname__ = name
-    run.__doc__ = getattr(getattr(Backend, name), "__doc__", None)
-    run.__wrapped__ = getattr(Backend, name)  # type: ignore[attr-defined]  # the protocol's signature
+    functools.update_wrapper(run, getattr(Backend, name), assigned=("__doc__",), updated=())  # its doc, and the protocol's signature (__wrapped__)
     return run
 
 
@@ -399,7 +398,7 @@ def _chunk_method(name: str) -> Callable[..., Any]:
         return self._chunkwise(name, args, kwargs)
 
     run.__name__ = run.__qualname__ = name
-    run.__wrapped__ = getattr(Backend, name)  # type: ignore[attr-defined]  # the protocol's signature
+    functools.update_wrapper(run, getattr(Backend, name), assigned=(), updated=())  # the protocol's signature (__wrapped__)
     return run
 
 

@@ -247,6 +247,12 @@ def _i64(a: np.ndarray) -> np.ndarray:
     return a.astype(np.int64, copy=False)
 
 
+def _broadcasting(op: Any) -> None:
+    """Marks the binary primitive ``op`` as one that broadcasts its operands itself
+    (protocol [EW2]: a true ``broadcasts`` attribute, as NumPy's ufuncs have)."""
+    op.broadcasts = True
+
+
 def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = None):
     """The binary primitive ``name``: NumPy's ``ufunc``. Its result has ``a``'s dtype, or
     ``result`` (bool, for the comparisons), as the contract says ([EW2]: the operands share
@@ -295,7 +301,7 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = N
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc
-    op.broadcasts = True  # type: ignore[attr-defined]  # [EW2]: a ufunc broadcasts its operands
+    _broadcasting(op)
     return op
 
 
@@ -375,7 +381,7 @@ def _kernel(fn: Any, name: str, doc: str, arity: int):
                 r = fn(x, y, out=o)
             return self._wrap(r) if out is None else out
 
-        op.broadcasts = True  # type: ignore[attr-defined]  # [EW2]: a ufunc broadcasts its operands
+        _broadcasting(op)
 
     op.__name__ = op.__qualname__ = name
     op.__doc__ = doc
@@ -517,7 +523,7 @@ def _by_kind(name: str, doc: str, kinds: str, ufunc: Any, kernel: Any, arity: in
                     kind = b.dtype.kind
             return (fast if kind in kinds else slow)(self, a, b, out=out)
 
-        op.broadcasts = True  # type: ignore[attr-defined]  # [EW2]: both paths broadcast
+        _broadcasting(op)  # both paths broadcast
 
     else:
         fast, slow = _unary_ufunc(ufunc, name, doc), _kernel(kernel, name, doc, 1)
