@@ -65,7 +65,7 @@ def check_array(name: str, x: Any, arg: str = "x") -> Array:
 def check_arrays(name: str, arrays: Any) -> list[Array]:
     """The arrays of a joining function (concat, stack, vstack...): a non-empty tuple or
     list of nx arrays."""
-    if isinstance(arrays, Array) or not isinstance(arrays, (tuple, list)):
+    if not isinstance(arrays, (tuple, list)):  # (an array too: it is neither)
         raise TypeError(f"{name}: arrays must be a tuple or list of nx arrays, got {type(arrays).__name__}")
     if not arrays:
         raise ValueError(f"{name}: needs at least one array")
