@@ -140,29 +140,12 @@ def _throughput() -> list[Workload]:
             w.append(("throughput", f"{fname} 1e7 {dt}", make))
     big = (4000, 4000)
 
-    def red_all(xp):
-        x = arr(xp, big)
-        return lambda: xp.sum(x)
-
-    def red_ax0(xp):
-        x = arr(xp, big)
-        return lambda: xp.sum(x, axis=0)
-
-    def red_ax1(xp):
-        x = arr(xp, big)
-        return lambda: xp.max(x, axis=1)
-
-    def cumsum(xp):
-        x = arr(xp, (n,))
-        return lambda: xp.cumulative_sum(x)
-
-    def sort_stable(xp):
-        x = arr(xp, (1_000_000,))
-        return lambda: xp.sort(x)
-
-    def sort_unstable(xp):
-        x = arr(xp, (1_000_000,))
-        return lambda: xp.sort(x, stable=False)
+    def one(shape, op):
+        """A workload on one float64 array of ``shape``: ``op(xp, x)``, timed."""
+        def make(xp):
+            x = arr(xp, shape)
+            return lambda: op(xp, x)
+        return make
 
     def mm(k):
         def make(xp):
@@ -174,14 +157,6 @@ def _throughput() -> list[Workload]:
         x, y = arr(xp, big), arr(xp, big)
         return lambda: x.T + y
 
-    def strided(xp):
-        x = arr(xp, (2 * n,))
-        return lambda: x[::2] * 2.0
-
-    def flipped(xp):
-        x = arr(xp, (n,))
-        return lambda: xp.flip(x) + 1.0
-
     def bcast(xp):
         x, y = arr(xp, big), arr(xp, (4000,))
         return lambda: x + y
@@ -191,31 +166,22 @@ def _throughput() -> list[Workload]:
         c = x > 0
         return lambda: xp.where(c, x, y)
 
-    def astype(xp):
-        x = arr(xp, (n,))
-        return lambda: xp.astype(x, xp.float32)
-
-    def mean(xp):
-        x = arr(xp, big)
-        return lambda: xp.mean(x, axis=0)
-
-    def std(xp):
-        x = arr(xp, big)
-        return lambda: xp.std(x)
-
-    def var(xp):
-        x = arr(xp, big)
-        return lambda: xp.var(x, axis=1)
-
     w += [
-        ("throughput", "sum 4000x4000", red_all), ("throughput", "sum axis 0", red_ax0),
-        ("throughput", "max axis 1", red_ax1), ("throughput", "cumulative_sum 1e7", cumsum),
-        ("throughput", "sort 1e6 stable", sort_stable), ("throughput", "sort 1e6", sort_unstable),
+        ("throughput", "sum 4000x4000", one(big, lambda xp, x: xp.sum(x))),
+        ("throughput", "sum axis 0", one(big, lambda xp, x: xp.sum(x, axis=0))),
+        ("throughput", "max axis 1", one(big, lambda xp, x: xp.max(x, axis=1))),
+        ("throughput", "cumulative_sum 1e7", one((n,), lambda xp, x: xp.cumulative_sum(x))),
+        ("throughput", "sort 1e6 stable", one((1_000_000,), lambda xp, x: xp.sort(x))),
+        ("throughput", "sort 1e6", one((1_000_000,), lambda xp, x: xp.sort(x, stable=False))),
         ("throughput", "matmul 1000", mm(1000)), ("throughput", "matmul 2000", mm(2000)),
-        ("throughput", "transposed x.T + y", transposed), ("throughput", "strided x[::2] * 2", strided),
-        ("throughput", "flipped flip(x) + 1", flipped), ("throughput", "broadcast 4000x4000 + 4000", bcast),
-        ("throughput", "where 1e7", where), ("throughput", "astype f64->f32 1e7", astype),
-        ("throughput", "mean axis 0", mean), ("throughput", "std", std), ("throughput", "var axis 1", var),
+        ("throughput", "transposed x.T + y", transposed),
+        ("throughput", "strided x[::2] * 2", one((2 * n,), lambda xp, x: x[::2] * 2.0)),
+        ("throughput", "flipped flip(x) + 1", one((n,), lambda xp, x: xp.flip(x) + 1.0)),
+        ("throughput", "broadcast 4000x4000 + 4000", bcast), ("throughput", "where 1e7", where),
+        ("throughput", "astype f64->f32 1e7", one((n,), lambda xp, x: xp.astype(x, xp.float32))),
+        ("throughput", "mean axis 0", one(big, lambda xp, x: xp.mean(x, axis=0))),
+        ("throughput", "std", one(big, lambda xp, x: xp.std(x))),
+        ("throughput", "var axis 1", one(big, lambda xp, x: xp.var(x, axis=1))),
     ]
     return w
 

@@ -32,7 +32,7 @@ from ._creation_functions import asarray
 from ._scalars import scalar_operand
 from ._manipulation_functions import concat, expand_dims, permute_dims, reshape
 from ._messages import index_out_of_bounds
-from ._validation import as_int, as_ints, backend_of, check_array, check_shape, core_message, names_memory_errors, normalize_axis
+from ._validation import backend_of, check_array, check_arrays, check_shape, core_message, int_no_bool, ints_no_bool, names_memory_errors, normalize_axis
 
 __all__ = [
     "flatten",
@@ -57,21 +57,12 @@ __all__ = [
 
 
 
-# Integer arguments refuse bools (``as_int(..., allow_bool=False)``, which says why).
-def _int(name: str, v: Any, what: str) -> int:
-    return as_int(name, v, what, allow_bool=False)
-
-
-def _ints(name: str, v: Any, what: str) -> tuple[int, ...]:
-    return as_ints(name, v, what, allow_bool=False)
-
-
 # --------------------------------------------------------------------- shapes
 def flatten(x: Array, /, start_dim: int = 0, end_dim: int = -1) -> Array:
     """Merges axes ``start_dim..end_dim`` (inclusive) into one; a 0-d array becomes shape (1,)."""
     x = check_array("flatten", x)
     if x.ndim == 0:
-        if _int("flatten", start_dim, "start_dim") not in (0, -1) or _int("flatten", end_dim, "end_dim") not in (0, -1):
+        if int_no_bool("flatten", start_dim, "start_dim") not in (0, -1) or int_no_bool("flatten", end_dim, "end_dim") not in (0, -1):
             raise AxisError("flatten: start_dim and end_dim must be 0 or -1 for a 0-d array")
         return reshape(x, (1,))
     s = normalize_axis("flatten", start_dim, x.ndim)
@@ -88,7 +79,7 @@ def unflatten(x: Array, /, dim: int, sizes: Sequence[int]) -> Array:
     d = normalize_axis("unflatten", dim, x.ndim)
     if not isinstance(sizes, (list, tuple)):
         raise TypeError(f"unflatten: sizes must be a tuple or list of ints, got {type(sizes).__name__}")
-    sz = _ints("unflatten", sizes, "sizes")
+    sz = ints_no_bool("unflatten", sizes, "sizes")
     n = x.shape[d]
     if not sz:
         raise ValueError("unflatten: sizes must not be empty")
@@ -107,7 +98,7 @@ def unflatten(x: Array, /, dim: int, sizes: Sequence[int]) -> Array:
 def unsqueeze(x: Array, /, axes: int | Sequence[int]) -> Array:
     """Inserts unit axes at ``axes``, positions in the result (negatives count from its end); a view."""
     x = check_array("unsqueeze", x)
-    ax = _ints("unsqueeze", axes, "axes")
+    ax = ints_no_bool("unsqueeze", axes, "axes")
     r = x.ndim + len(ax)
     check_shape("unsqueeze", (1,) * r)
     pos = []
@@ -123,7 +114,7 @@ def unsqueeze(x: Array, /, axes: int | Sequence[int]) -> Array:
 def swapaxes(x: Array, /, axis1: int, axis2: int) -> Array:
     """Exchanges two axes; a view."""
     x = check_array("swapaxes", x)
-    a, b = _int("swapaxes", axis1, "axis1"), _int("swapaxes", axis2, "axis2")
+    a, b = int_no_bool("swapaxes", axis1, "axis1"), int_no_bool("swapaxes", axis2, "axis2")
     n = x.ndim
     if not (-n <= a < n and -n <= b < n):
         sh = "[" + ",".join(map(str, x.shape)) + "]"
@@ -154,10 +145,10 @@ def split(x: Array, /, sections: int | Sequence[int], axis: int = 0) -> list[Arr
     ax = normalize_axis("split", axis, x.ndim)
     size = x.shape[ax]
     if isinstance(sections, (list, tuple)):
-        cuts = [builtins.slice(_int("split", c, "sections"), None).indices(size)[0] for c in sections]
+        cuts = [builtins.slice(int_no_bool("split", c, "sections"), None).indices(size)[0] for c in sections]
         edges = [0, *cuts, size]
         return [_part(x, ax, a, max(a, b)) for a, b in zip(edges[:-1], edges[1:])]
-    n = _int("split", sections, "sections")
+    n = int_no_bool("split", sections, "sections")
     if n < 1:
         raise ValueError(f"split: sections must be >= 1, got {n}")
     if size % n:
@@ -170,14 +161,6 @@ def split(x: Array, /, sections: int | Sequence[int], axis: int = 0) -> list[Arr
 
 
 # -------------------------------------------------------------------- joining
-def _seq(name: str, arrays: Any) -> list[Array]:
-    if isinstance(arrays, Array) or not isinstance(arrays, (list, tuple)):
-        raise TypeError(f"{name}: arrays must be a tuple or list of nx arrays, got {type(arrays).__name__}")
-    if not arrays:
-        raise ValueError(f"{name}: needs at least one array")
-    return [check_array(name, a, "arrays[i]") for a in arrays]
-
-
 def _join(name: str, xs: list[Array], axis: int) -> Array:
     try:
         return concat(xs, axis=axis)
@@ -187,13 +170,13 @@ def _join(name: str, xs: list[Array], axis: int) -> Array:
 
 def vstack(arrays: Sequence[Array], /) -> Array:
     """Joins along axis 0 after viewing 0-d arrays as (1, 1) and 1-d ``(n,)`` as ``(1, n)``."""
-    xs = _seq("vstack", arrays)
+    xs = check_arrays("vstack", arrays)
     return _join("vstack", [x if x.ndim >= 2 else reshape(x, (1, x.size)) for x in xs], 0)
 
 
 def hstack(arrays: Sequence[Array], /) -> Array:
     """Joins along axis 1; arrays of at most 1 dimension are joined along axis 0 instead."""
-    xs = _seq("hstack", arrays)
+    xs = check_arrays("hstack", arrays)
     if all(x.ndim <= 1 for x in xs):
         return _join("hstack", [reshape(x, (x.size,)) for x in xs], 0)
     return _join("hstack", [x if x.ndim >= 2 else reshape(x, (x.size, 1)) for x in xs], 1)
@@ -201,7 +184,7 @@ def hstack(arrays: Sequence[Array], /) -> Array:
 
 def dstack(arrays: Sequence[Array], /) -> Array:
     """Joins along axis 2 after viewing 0-d as (1, 1, 1), ``(n,)`` as ``(1, n, 1)`` and ``(a, b)`` as ``(a, b, 1)``."""
-    xs = _seq("dstack", arrays)
+    xs = check_arrays("dstack", arrays)
     out = []
     for x in xs:
         if x.ndim == 0:
@@ -221,16 +204,16 @@ _PAD_MODES = ("constant", "edge", "reflect", "symmetric", "wrap")
 def _pad_width(x: Array, pad_width: Any) -> tuple[tuple[int, int], ...]:
     n = x.ndim
     if not isinstance(pad_width, (list, tuple)):
-        v = _int("pad", pad_width, "pad_width")
+        v = int_no_bool("pad", pad_width, "pad_width")
         pads = ((v, v),) * n
     elif len(pad_width) == 2 and not any(isinstance(p, (list, tuple)) for p in pad_width):
-        pads = ((_int("pad", pad_width[0], "pad_width"), _int("pad", pad_width[1], "pad_width")),) * n
+        pads = ((int_no_bool("pad", pad_width[0], "pad_width"), int_no_bool("pad", pad_width[1], "pad_width")),) * n
     else:
         rows = []
         for p in pad_width:
             if not isinstance(p, (list, tuple)) or len(p) != 2:
                 raise ValueError(f"pad: pad_width entries must be (before, after) pairs, got {p!r}")
-            rows.append((_int("pad", p[0], "pad_width"), _int("pad", p[1], "pad_width")))
+            rows.append((int_no_bool("pad", p[0], "pad_width"), int_no_bool("pad", p[1], "pad_width")))
         if len(rows) == 1:
             rows = rows * n
         if len(rows) != n:
@@ -300,7 +283,7 @@ def pad(
 
 # ------------------------------------------------------------------- indexing
 def _index(name: str, i: Any, n: int, ax: int) -> int:
-    i = _int(name, i, "index")
+    i = int_no_bool(name, i, "index")
     if not -n <= i < n:
         raise index_out_of_bounds(name, i, ax, n)
     return i + n if i < 0 else i
@@ -315,7 +298,7 @@ def _pick(x: Array, idx: list[int]) -> Array:
 def get(x: Array, /, indices: int | Sequence[int]) -> Array:
     """The sub-array at a prefix of indices, from the outermost axis inward; a view."""
     x = check_array("get", x)
-    raw = _ints("get", indices, "indices")
+    raw = ints_no_bool("get", indices, "indices")
     if len(raw) > x.ndim:
         raise IndexError(f"get: too many indices ({len(raw)}) for a {x.ndim}-d array")
     if not raw:
@@ -326,7 +309,7 @@ def get(x: Array, /, indices: int | Sequence[int]) -> Array:
 def item(x: Array, /, indices: Sequence[int] = ()) -> bool | int | float | complex:
     """The element at ``indices`` (exactly one per axis) as a Python scalar."""
     x = check_array("item", x)
-    raw = _ints("item", indices, "indices")
+    raw = ints_no_bool("item", indices, "indices")
     if len(raw) != x.ndim:
         raise ValueError(f"item: need {x.ndim} indices for {x.ndim}-d tensor, got {len(raw)}")
     t = _pick(x, [_index("item", i, x.shape[a], a) for a, i in enumerate(raw)])
@@ -340,7 +323,7 @@ class I:  # noqa: E742 - the Nx name
     __slots__ = ("i",)
 
     def __init__(self, i: int) -> None:
-        self.i = _int("I", i, "i")
+        self.i = int_no_bool("I", i, "i")
 
     def __repr__(self) -> str:
         return f"I({self.i})"
@@ -359,9 +342,9 @@ class Rs:
 
     def __init__(self, start: int, stop: int, step: int) -> None:
         name = type(self).__name__
-        self.start = _int(name, start, "start")
-        self.stop = _int(name, stop, "stop")
-        self.step = _int(name, step, "step")
+        self.start = int_no_bool(name, start, "start")
+        self.stop = int_no_bool(name, stop, "stop")
+        self.step = int_no_bool(name, step, "step")
         if self.step == 0:
             raise ValueError(f"{name}: step cannot be zero")
 
@@ -399,7 +382,7 @@ class L:
                 raise TypeError(f"L: an index array must be 1-d with an integer dtype, got {indices.dtype.name} {indices.shape}")
             self.indices = indices
         elif isinstance(indices, (list, tuple)):
-            self.indices = tuple(_int("L", i, "indices") for i in indices)
+            self.indices = tuple(int_no_bool("L", i, "indices") for i in indices)
         else:
             raise TypeError(f"L: indices must be a list of ints or a 1-d integer array, got {type(indices).__name__}")
 

@@ -17,19 +17,14 @@ from math import prod
 from typing import Any, Sequence
 
 from ._array_object import Array
-from ._validation import as_int, as_ints, check_array, check_shape, names_memory_errors
+from ._validation import check_array, int_no_bool, ints_no_bool, check_shape, names_memory_errors
 
 __all__ = ["unfold", "fold"]
 
 
-def _int(name: str, v: Any, arg: str) -> int:
-    """The geometry's ints refuse bools (``as_int(..., allow_bool=False)``, which says why)."""
-    return as_int(name, v, arg, allow_bool=False)
-
-
 def _ints(name: str, v: Any, arg: str, k: int) -> tuple[int, ...]:
     """An int (repeated ``k`` times) or exactly ``k`` ints."""
-    out = as_ints(name, v, arg, allow_bool=False)
+    out = ints_no_bool(name, v, arg)
     if not isinstance(v, (list, tuple)):
         return out * k
     if len(out) != k:
@@ -62,12 +57,12 @@ def _geometry(name: str, kernel_size: Any, stride: Any, dilation: Any, padding: 
             if isinstance(p, (list, tuple)):
                 if len(p) != 2:
                     raise ValueError(f"{name}: a padding pair must be (before, after), got {tuple(p)}")
-                pads.append((_int(name, p[0], "padding"), _int(name, p[1], "padding")))
+                pads.append((int_no_bool(name, p[0], "padding"), int_no_bool(name, p[1], "padding")))
             else:
-                v = _int(name, p, "padding")
+                v = int_no_bool(name, p, "padding")
                 pads.append((v, v))
     else:
-        v = _int(name, padding, "padding")
+        v = int_no_bool(name, padding, "padding")
         pads = [(v, v)] * k
     if any(a < 0 or b < 0 for a, b in pads):
         raise ValueError(f"{name}: padding must be >= 0, got {tuple(pads)}")

@@ -22,15 +22,16 @@ from ._compose import cast, flat, reshaped
 from ._messages import axis_out_of_bounds
 from ._validation import (
     MAX_DIMS,
-    as_int,
-    as_ints,
     backend_of,
     broadcast_shapes as _bshapes,
     broadcast_tensor,
     check_array,
+    check_arrays,
     check_shape,
     core_message,
     gate,
+    int_no_bool,
+    ints_no_bool,
     names_memory_errors,
     normalize_axis,
     normalize_axes,
@@ -59,26 +60,9 @@ __all__ = [
 
 
 # ----------------------------------------------------------------- helpers
-# Integer arguments here refuse bools (``as_int(..., allow_bool=False)``, which says why).
-def _int(name: str, v: Any, what: str) -> int:
-    return as_int(name, v, what, allow_bool=False)
-
-
-def _ints(name: str, v: Any, what: str, entry: str | None = None) -> tuple[int, ...]:
-    return as_ints(name, v, what, entry=entry, allow_bool=False)
-
-
 def _axis(name: str, axis: Any, ndim: int) -> int:
     """A single ``axis`` normalised against ``ndim`` (bools are a TypeError)."""
-    return normalize_axis(name, _int(name, axis, "axis"), ndim)
-
-
-def _arrays(name: str, arrays: Any) -> list[Array]:
-    if isinstance(arrays, Array) or not isinstance(arrays, (tuple, list)):
-        raise TypeError(f"{name}: arrays must be a tuple or list of nx arrays, got {type(arrays).__name__}")
-    if not arrays:
-        raise ValueError(f"{name}: needs at least one array")
-    return [check_array(name, a, "arrays[i]") for a in arrays]
+    return normalize_axis(name, int_no_bool(name, axis, "axis"), ndim)
 
 
 def _common_dtype(name: str, arrays: list[Array]) -> DType:
@@ -109,7 +93,7 @@ def shapes_broadcast(*shapes: Tuple[Optional[int], ...]) -> Tuple[Optional[int],
     """``broadcast_shapes`` without the flags' gate (each namespace gates its own)."""
     norm = []
     for s in shapes:
-        s = _ints("broadcast_shapes", s, "shape", "shape entry")
+        s = ints_no_bool("broadcast_shapes", s, "shape", "shape entry")
         if any(d < 0 for d in s):
             raise ValueError(f"broadcast_shapes: negative dimension in {s}")
         norm.append(s)
@@ -119,7 +103,7 @@ def shapes_broadcast(*shapes: Tuple[Optional[int], ...]) -> Tuple[Optional[int],
 def broadcast_to(x: Array, /, shape: Tuple[int, ...]) -> Array:
     """``x`` broadcast to ``shape`` (a stride-0 view)."""
     x = check_array("broadcast_to", x)
-    shape = _ints("broadcast_to", shape, "shape", "shape entry")
+    shape = ints_no_bool("broadcast_to", shape, "shape", "shape entry")
     if any(d < 0 for d in shape):
         raise ValueError(f"broadcast_to: negative dimension in {shape}")
     check_shape("broadcast_to", shape, x.dtype.itemsize)
@@ -164,7 +148,7 @@ def concat(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: Optional[i
                             return B.cat(arrays, ax)
                         except ValueError as e:  # a joined size no array can have
                             raise ValueError(core_message(name, e)) from None
-    xs = _arrays(name, arrays)
+    xs = check_arrays(name, arrays)
     B = backend_of(name, *(a for a in xs))
     d = _common_dtype(name, xs)
     if axis is None:
@@ -189,7 +173,7 @@ def expand_dims(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
     """``x`` with unit axes inserted at ``axis`` (positions in the result); a view."""
     name = "expand_dims"
     x = check_array(name, x)
-    axes = _ints(name, axis, "axis")
+    axes = ints_no_bool(name, axis, "axis")
     m = x.ndim + len(axes)
     pos = []
     for a in axes:
@@ -207,7 +191,7 @@ def flip(x: Array, /, *, axis: Optional[Union[int, Tuple[int, ...]]] = None) -> 
     """``x`` reversed along ``axis`` (all axes for None); a view with negative strides."""
     x = check_array("flip", x)
     if axis is not None:
-        axis = _ints("flip", axis, "axis")
+        axis = ints_no_bool("flip", axis, "axis")
     axes = normalize_axes("flip", axis, x.ndim, x._ns.strict)
     if not axes:
         return x
@@ -219,8 +203,8 @@ def moveaxis(x: Array, source: Union[int, Tuple[int, ...]], destination: Union[i
     name = "moveaxis"
     x = check_array(name, x)
     gate(name, x)
-    src = normalize_axes_in_order(name, _ints(name, source, "source"), x.ndim)
-    dst = normalize_axes_in_order(name, _ints(name, destination, "destination"), x.ndim)
+    src = normalize_axes_in_order(name, ints_no_bool(name, source, "source"), x.ndim)
+    dst = normalize_axes_in_order(name, ints_no_bool(name, destination, "destination"), x.ndim)
     if len(src) != len(dst):
         raise ValueError(f"{name}: source and destination must have the same number of axes, got {len(src)} and {len(dst)}")
     order = [i for i in range(x.ndim) if i not in src]
@@ -246,7 +230,7 @@ def permute_dims(x: Array, /, axes: Tuple[int, ...]) -> Array:
     x = check_array(name, x)
     if not isinstance(axes, (tuple, list)):
         raise TypeError(f"{name}: axes must be a tuple of ints, got {type(axes).__name__}")
-    ax = _ints(name, axes, "axes entry")
+    ax = ints_no_bool(name, axes, "axes entry")
     if len(ax) != x.ndim:
         raise ValueError(f"{name}: axes {ax} must have one entry per dimension ({x.ndim})")
     return x.backend.permute(x, normalize_axes_in_order(name, ax, x.ndim))
@@ -289,7 +273,7 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
         if x._ns.strict and type(repeats) is not int and not isinstance(repeats, Array):
             # array-api-strict: a Python int or an array (a NumPy integer is neither)
             raise TypeError(f"{name}: repeats must be a Python int or an array in strict mode, got {type(repeats).__name__}")
-        r = _int(name, repeats, "repeats")
+        r = int_no_bool(name, repeats, "repeats")
         if r < 0:
             raise ValueError(f"{name}: repeats must be non-negative, got {r}")
         if r >= 1 << 63:
@@ -314,7 +298,7 @@ def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None)
     x = check_array(name, x)
     if x._ns.strict and type(shape) is not tuple:
         raise TypeError(f"{name}: `shape` must be a tuple of ints; got shape={shape!r} instead (strict mode)")
-    shape = _ints(name, shape, "shape", "shape entry")
+    shape = ints_no_bool(name, shape, "shape", "shape entry")
     if copy is not None and not isinstance(copy, bool):
         raise TypeError(f"{name}: copy must be None or a bool, got {type(copy).__name__}")
     if shape.count(-1) > 1:
@@ -353,13 +337,13 @@ def roll(
     x = check_array(name, x)
     if x._ns.strict and not isinstance(shift, (int, tuple)):
         raise ValueError(f"{name}: `shift` can only be an int or a tuple, got {type(shift).__name__} (strict mode)")
-    shifts = _ints(name, shift, "shift")
+    shifts = ints_no_bool(name, shift, "shift")
     if axis is None:
         if len(shifts) != 1:
             raise ValueError(f"{name}: with axis=None, shift must be a single integer, got {shift}")
         t = flat(x)
         return reshaped(t.backend.roll(t, shifts, (0,)), x.shape)
-    axes = tuple(normalize_axis(name, a, x.ndim) for a in _ints(name, axis, "axis"))
+    axes = tuple(normalize_axis(name, a, x.ndim) for a in ints_no_bool(name, axis, "axis"))
     if len(shifts) == 1:
         shifts = shifts * len(axes)
     elif len(shifts) != len(axes) or not isinstance(axis, (tuple, list)):
@@ -373,7 +357,7 @@ def squeeze(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
     x = check_array(name, x)
     if x._ns.strict and type(axis) is list:
         raise TypeError(f"{name}: axis must be an int or a tuple of ints in strict mode, got list")
-    axes = normalize_axes_in_order(name, _ints(name, axis, "axis"), x.ndim)
+    axes = normalize_axes_in_order(name, ints_no_bool(name, axis, "axis"), x.ndim)
     for a in axes:
         if x.shape[a] != 1:
             raise ValueError(f"{name}: cannot squeeze axis {a} of size {x.shape[a]}")
@@ -384,7 +368,7 @@ def squeeze(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
 def stack(arrays: Union[Tuple[Array, ...], List[Array]], /, *, axis: int = 0) -> Array:
     """Joins same-shaped arrays along a new axis; a copy."""
     name = "stack"
-    xs = _arrays(name, arrays)
+    xs = check_arrays(name, arrays)
     B = backend_of(name, *(a for a in xs))
     d = _common_dtype(name, xs)
     s0 = xs[0].shape
@@ -405,7 +389,7 @@ def tile(x: Array, repetitions: Tuple[int, ...], /) -> Array:
     gate(name, x)
     if not isinstance(repetitions, (tuple, list)) or (x._ns.strict and type(repetitions) is not tuple):
         raise TypeError(f"{name}: repetitions must be a tuple of ints, got {type(repetitions).__name__}")
-    reps = _ints(name, repetitions, "repetitions entry")
+    reps = ints_no_bool(name, repetitions, "repetitions entry")
     if any(r < 0 for r in reps):
         raise ValueError(f"{name}: repetitions must be non-negative, got {reps}")
     if math.prod([r for r in reps if r]) >= 1 << 63:  # even for an empty x, whose copies cost nothing

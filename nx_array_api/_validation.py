@@ -65,6 +65,16 @@ def check_array(name: str, x: Any, arg: str = "x") -> Array:
     return x
 
 
+def check_arrays(name: str, arrays: Any) -> list[Array]:
+    """The arrays of a joining function (concat, stack, vstack...): a non-empty tuple or
+    list of nx arrays."""
+    if not isinstance(arrays, (tuple, list)):  # (an array too: it is neither)
+        raise TypeError(f"{name}: arrays must be a tuple or list of nx arrays, got {type(arrays).__name__}")
+    if not arrays:
+        raise ValueError(f"{name}: needs at least one array")
+    return [check_array(name, a, "arrays[i]") for a in arrays]
+
+
 _F = TypeVar("_F", bound=Callable[..., Any])
 _T = TypeVar("_T", bound=Tensor)
 
@@ -169,6 +179,18 @@ def as_ints(name: str, value: Any, arg: str, *, entry: str | None = None, allow_
                 raise TypeError(f"{e} ({arg}[{i}] is {text if len(text) <= 40 else text[:37] + '...'})") from None
         return tuple(out)
     return (as_int(name, value, arg, allow_bool=allow_bool),)
+
+
+def int_no_bool(name: str, value: Any, arg: str) -> int:
+    """``as_int`` refusing bools: the integers of the manipulation functions and of nx's
+    own operations (the Nx extras, random, the windows), where a bool is a caller's
+    mistake more likely than a count or an axis."""
+    return as_int(name, value, arg, allow_bool=False)
+
+
+def ints_no_bool(name: str, value: Any, arg: str, entry: str | None = None) -> tuple[int, ...]:
+    """``as_ints`` refusing bools, as ``int_no_bool``."""
+    return as_ints(name, value, arg, entry=entry, allow_bool=False)
 
 
 def check_bool(name: str, value: Any, arg: str) -> bool:

@@ -205,21 +205,30 @@ def svdvals(x: Array, /) -> Array:
     return cast(_call("svdvals", t.backend.svdvals, t), _real(t.dtype))
 
 
+def _eigen(name: str, x: Array, general: bool, vectors: bool) -> tuple[Array, Any]:
+    """The eigenvalues of the square matrices ``x`` (and, when ``vectors``, the
+    eigenvectors; else None) by the backend's ``eig`` (``general``) or ``eigh``: the
+    eigenvalues in the complex (eig) or real (eigh) dtype of x's precision, eig's
+    eigenvectors in that complex dtype, eigh's in x's dtype."""
+    t = _matrix(name, x, square=True)
+    w, v = _call(name, t.backend.eig if general else t.backend.eigh, t, vectors=vectors)
+    if not general:
+        return cast(w, _real(t.dtype)), v
+    c = _complex(t.dtype)
+    return cast(w, c), v if v is None else cast(v, c)
+
+
 @extension("linalg")
 def eigh(x: Array, /) -> Tuple[Array, Array]:
     """Eigen-decomposition of Hermitian matrices: namedtuple ``(eigenvalues,
     eigenvectors)``; eigenvalues ascending, in the real dtype of x's precision."""
-    t = _matrix("eigh", x, square=True)
-    w, v = _call("eigh", t.backend.eigh, t, vectors=True)
-    return EighResult(cast(w, _real(t.dtype)), v)
+    return EighResult(*_eigen("eigh", x, False, True))
 
 
 @extension("linalg")
 def eigvalsh(x: Array, /) -> Array:
     """Eigenvalues of Hermitian matrices, ascending, in the real dtype of x's precision."""
-    t = _matrix("eigvalsh", x, square=True)
-    w, _ = _call("eigvalsh", t.backend.eigh, t, vectors=False)
-    return cast(w, _real(t.dtype))
+    return _eigen("eigvalsh", x, False, False)[0]
 
 
 @extension("linalg")
@@ -227,18 +236,13 @@ def eig(x: Array, /) -> Tuple[Array, Array]:
     """Eigen-decomposition of general matrices: namedtuple ``(eigenvalues,
     eigenvectors)``, both in the complex dtype of x's precision; eigenvectors are
     the columns."""
-    t = _matrix("eig", x, square=True)
-    w, v = _call("eig", t.backend.eig, t, vectors=True)
-    c = _complex(t.dtype)
-    return EigResult(cast(w, c), cast(v, c))
+    return EigResult(*_eigen("eig", x, True, True))
 
 
 @extension("linalg")
 def eigvals(x: Array, /) -> Array:
     """Eigenvalues of general matrices, in the complex dtype of x's precision."""
-    t = _matrix("eigvals", x, square=True)
-    w, _ = _call("eigvals", t.backend.eig, t, vectors=False)
-    return cast(w, _complex(t.dtype))
+    return _eigen("eigvals", x, True, False)[0]
 
 
 # ----------------------------------------------------------------- solvers

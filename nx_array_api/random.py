@@ -64,8 +64,6 @@ from ._array_object import Array, Device
 from ._flags import public_dir
 from ._messages import not_an_array
 from ._validation import (
-    as_int,
-    as_ints,
     check_bool,
     backend_of,
     broadcast_shapes,
@@ -75,6 +73,8 @@ from ._validation import (
     check_device_dtype,
     check_shape,
     default_dtype,
+    int_no_bool,
+    ints_no_bool,
     names_memory_errors,
     normalize_axis,
     py_scalar,
@@ -111,13 +111,8 @@ def _key(name: str, key: Any) -> Array:
     return key
 
 
-def _int(name: str, v: Any, arg: str) -> int:
-    """Counts, seeds and bounds refuse bools (``as_int(..., allow_bool=False)``, which says why)."""
-    return as_int(name, v, arg, allow_bool=False)
-
-
 def _shape(name: str, shape: Any) -> tuple[int, ...]:
-    out = as_ints(name, shape, "shape", allow_bool=False)
+    out = ints_no_bool(name, shape, "shape")
     if any(d < 0 for d in out):
         raise ValueError(f"{name}: shape must not have negative dimensions, got {out}")
     # 8 bytes an element: the uint64 counters and bits every sampler makes first.
@@ -187,7 +182,7 @@ def key(seed: int, /, *, device: Device | str | None = None) -> Array:
 
     The key lives on ``device`` (the default device when None); everything drawn with it
     is computed there, and the values are the same on every device."""
-    s = _int("key", seed, "seed")
+    s = int_no_bool("key", seed, "seed")
     if not -(1 << 63) <= s < (1 << 64):
         raise ValueError(f"key: seed must fit in 64 bits, got {s}")
     B = check_device("key", device).backend
@@ -199,7 +194,7 @@ def key(seed: int, /, *, device: Device | str | None = None) -> Array:
 def split(key: Array, /, num: int = 2) -> Array:
     """``num`` new keys, shape ``(num, 2)``; row ``i`` is ``threefry(key, [0x80000000, i])``."""
     kt = _key("split", key)
-    n = _int("split", num, "num")
+    n = int_no_bool("split", num, "num")
     if not 0 <= n <= (1 << 32):
         raise ValueError(f"split: num must be in [0, 2**32], got {n}")
     if n == 0:
@@ -210,7 +205,7 @@ def split(key: Array, /, num: int = 2) -> Array:
 def fold_in(key: Array, data: int, /) -> Array:
     """A new key that mixes the 32-bit integer ``data`` into ``key``."""
     kt = _key("fold_in", key)
-    d = _int("fold_in", data, "data")
+    d = int_no_bool("fold_in", data, "data")
     if not -(1 << 31) <= d < (1 << 32):
         raise ValueError(f"fold_in: data must fit in 32 bits, got {d}")
     B = kt.backend
@@ -297,8 +292,8 @@ def integers(
 ) -> Array:
     """Integers uniform in ``[low, high)``; int64 by default (bias below ``(high-low)/2**64``)."""
     kt = _key("integers", key)
-    lo = _int("integers", low, "low")
-    hi = _int("integers", high, "high")
+    lo = int_no_bool("integers", low, "low")
+    hi = int_no_bool("integers", high, "high")
     sh = _shape("integers", shape)
     dt = _i64 if dtype is None else dtype
     if dt not in _dt.integer:
@@ -346,7 +341,7 @@ def permutation(key: Array, n_or_x: int | Array, /, axis: int = 0) -> Array:
     if isinstance(n_or_x, Array):
         return shuffle(key, n_or_x, axis)
     kt = _key("permutation", key)
-    n = _int("permutation", n_or_x, "n_or_x")
+    n = int_no_bool("permutation", n_or_x, "n_or_x")
     if n < 0:
         raise ValueError(f"permutation: n must be >= 0, got {n}")
     return _perm(kt, n)
@@ -377,7 +372,7 @@ def choice(
         B = backend_of("choice", kt, a)
     else:
         B = kt.backend
-        n = _int("choice", a, "a")
+        n = int_no_bool("choice", a, "a")
         if n < 0:
             raise ValueError(f"choice: a must be >= 0, got {n}")
     check_bool("choice", replace, "replace")

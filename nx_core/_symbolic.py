@@ -17,6 +17,7 @@ remains, else a new expression.
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any
 
 from .errors import NxInvalidArgument
@@ -34,11 +35,35 @@ def _as_operand(x):
     if isinstance(x, bool):
         return int(x)
     try:
-        import operator
-
         return operator.index(x)
     except TypeError:
         return NotImplemented
+
+
+def _arithmetic(combine, reflected=False):
+    """The operator ``x op other`` (``other op x`` when ``reflected``) of a symbolic ``x``:
+    ``combine`` of the two operands in that order; NotImplemented for an operand that is
+    neither an integer nor symbolic."""
+
+    def op(self, other):
+        o = _as_operand(other)
+        if o is NotImplemented:
+            return NotImplemented
+        return combine(o, self) if reflected else combine(self, o)
+
+    return op
+
+
+def _plus(a, b):
+    return _add((a, b))
+
+
+def _minus(a, b):
+    return _add((a, -b))
+
+
+def _times(a, b):
+    return _mul((a, b))
 
 
 class SymExpr:
@@ -50,44 +75,12 @@ class SymExpr:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
     # ----- arithmetic -------------------------------------------------------
-    def __add__(self, other):
-        o = _as_operand(other)
-        if o is NotImplemented:
-            return NotImplemented
-        return _add((self, o))
-
-    def __radd__(self, other):
-        o = _as_operand(other)
-        if o is NotImplemented:
-            return NotImplemented
-        return _add((o, self))
-
-    def __mul__(self, other):
-        o = _as_operand(other)
-        if o is NotImplemented:
-            return NotImplemented
-        return _mul((self, o))
-
-    def __rmul__(self, other):
-        o = _as_operand(other)
-        if o is NotImplemented:
-            return NotImplemented
-        return _mul((o, self))
+    __add__, __radd__ = _arithmetic(_plus), _arithmetic(_plus, reflected=True)
+    __sub__, __rsub__ = _arithmetic(_minus), _arithmetic(_minus, reflected=True)
+    __mul__, __rmul__ = _arithmetic(_times), _arithmetic(_times, reflected=True)
 
     def __neg__(self):
         return _mul((-1, self))
-
-    def __sub__(self, other):
-        o = _as_operand(other)
-        if o is NotImplemented:
-            return NotImplemented
-        return _add((self, -o))
-
-    def __rsub__(self, other):
-        o = _as_operand(other)
-        if o is NotImplemented:
-            return NotImplemented
-        return _add((o, -self))
 
     # ----- queries (overridden) -------------------------------------------
     def _key(self):  # structural identity, used for ==, hash and ordering

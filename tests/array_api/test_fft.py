@@ -59,17 +59,20 @@ def test_real_input_is_cast_to_complex():
     assert F.ifftn(A(rrand(2, 3))).dtype == xp.complex128
 
 
-@pytest.mark.parametrize("n", [None, 3, 8, 9, 13])
+# rfft and ihfft take real input to complex, their inverses irfft and hfft complex to real
+@pytest.mark.parametrize("from_real, to_real", [("rfft", "irfft"), ("ihfft", "hfft")])
+@pytest.mark.parametrize("n", [None, 2, 3, 7, 8, 9, 10, 13])
 @pytest.mark.parametrize("norm", NORMS)
-def test_rfft_irfft(n, norm):
-    r = rrand(3, 8)
-    f = F.rfft(A(r), n=n, norm=norm)
+def test_real_and_hermitian(from_real, to_real, n, norm):
+    r, z = rrand(3, 8), crand(3, 5)
+    f = getattr(F, from_real)(A(r), n=n, norm=norm)
     assert f.dtype == xp.complex128
-    close(f, np.fft.rfft(r, n=n, norm=norm))
-    z = crand(3, 5)
-    i = F.irfft(A(z), n=n, norm=norm)
+    close(f, getattr(np.fft, from_real)(r, n=n, norm=norm))
+    i = getattr(F, to_real)(A(z), n=n, norm=norm)
     assert i.dtype == xp.float64
-    close(i, np.fft.irfft(z, n=n, norm=norm))
+    close(i, getattr(np.fft, to_real)(z, n=n, norm=norm))
+    assert getattr(F, from_real)(A(r.astype(np.float32)), n=n).dtype == xp.complex64
+    assert getattr(F, to_real)(A(z.astype(np.complex64)), n=n).dtype == xp.float32
 
 
 def test_irfft_inverts_rfft_odd_length():
@@ -79,21 +82,6 @@ def test_irfft_inverts_rfft_odd_length():
     back = F.irfft(f, n=7, axis=1)
     assert back.dtype == xp.float32
     close(back, r, single=True)
-
-
-@pytest.mark.parametrize("n", [None, 2, 7, 10])
-@pytest.mark.parametrize("norm", NORMS)
-def test_hfft_ihfft(n, norm):
-    z = crand(2, 5)
-    h = F.hfft(A(z), n=n, norm=norm)
-    assert h.dtype == xp.float64
-    close(h, np.fft.hfft(z, n=n, norm=norm))
-    r = rrand(2, 6)
-    ih = F.ihfft(A(r), n=n, norm=norm)
-    assert ih.dtype == xp.complex128
-    close(ih, np.fft.ihfft(r, n=n, norm=norm))
-    assert F.hfft(A(z.astype(np.complex64))).dtype == xp.float32
-    assert F.ihfft(A(r.astype(np.float32))).dtype == xp.complex64
 
 
 # ----------------------------------------------------------- n-D transforms

@@ -18,22 +18,26 @@ import pytest
 import nx_array_api as xp
 import nx_array_api.strict as sx
 
-# (symbol, forward operator, in-place operator, named function)
-BINARY = [
-    ("+", operator.add, operator.iadd, "add"),
-    ("-", operator.sub, operator.isub, "subtract"),
-    ("*", operator.mul, operator.imul, "multiply"),
-    ("/", operator.truediv, operator.itruediv, "divide"),
-    ("//", operator.floordiv, operator.ifloordiv, "floor_divide"),
-    ("%", operator.mod, operator.imod, "remainder"),
-    ("**", operator.pow, operator.ipow, "pow"),
-    ("@", operator.matmul, operator.imatmul, "matmul"),
-    ("&", operator.and_, operator.iand, "bitwise_and"),
-    ("|", operator.or_, operator.ior, "bitwise_or"),
-    ("^", operator.xor, operator.ixor, "bitwise_xor"),
-    ("<<", operator.lshift, operator.ilshift, "bitwise_left_shift"),
-    (">>", operator.rshift, operator.irshift, "bitwise_right_shift"),
+# (symbol, the stem of its special methods, named function): ``+`` is ``__add__``,
+# ``__radd__`` and ``__iadd__``, and ``operator.__add__``, ``operator.__iadd__``
+ARITHMETIC = [
+    ("+", "add", "add"),
+    ("-", "sub", "subtract"),
+    ("*", "mul", "multiply"),
+    ("/", "truediv", "divide"),
+    ("//", "floordiv", "floor_divide"),
+    ("%", "mod", "remainder"),
+    ("**", "pow", "pow"),
+    ("@", "matmul", "matmul"),
 ]
+BITWISE = [  # integer operands only
+    ("&", "and", "bitwise_and"),
+    ("|", "or", "bitwise_or"),
+    ("^", "xor", "bitwise_xor"),
+    ("<<", "lshift", "bitwise_left_shift"),
+    (">>", "rshift", "bitwise_right_shift"),
+]
+BINARY = ARITHMETIC + BITWISE
 # (symbol, operator, its mirror (Python's reflection of it), named function)
 COMPARISONS = [
     ("<", operator.lt, operator.gt, "less"),
@@ -43,10 +47,11 @@ COMPARISONS = [
     ("==", operator.eq, operator.eq, "equal"),
     ("!=", operator.ne, operator.ne, "not_equal"),
 ]
-_DUNDER = {
-    "+": "add", "-": "sub", "*": "mul", "/": "truediv", "//": "floordiv", "%": "mod", "**": "pow",
-    "@": "matmul", "&": "and", "|": "or", "^": "xor", "<<": "lshift", ">>": "rshift",
-}
+
+
+def _operators(stem):
+    """The forward and the in-place operator of a BINARY row's ``stem``."""
+    return getattr(operator, f"__{stem}__"), getattr(operator, f"__i{stem}__")
 
 
 def _unwrap(v):
@@ -85,8 +90,8 @@ def _inplace(op, name):
     return method
 
 
-for _sym, _op, _iop, _ in BINARY:
-    _d = _DUNDER[_sym]
+for _sym, _d, _ in BINARY:
+    _op = _operators(_d)[0]
     setattr(Wrapped, f"__{_d}__", _forward(_op, f"__{_d}__"))
     setattr(Wrapped, f"__r{_d}__", _reflected(_op, f"__r{_d}__"))
     setattr(Wrapped, f"__i{_d}__", _inplace(_op, f"__i{_d}__"))
@@ -112,7 +117,7 @@ def _operands(ns, device, sym, kind):
 
 
 def _kinds(sym, ns):
-    if sym in ("&", "|", "^", "<<", ">>"):
+    if sym in [b[0] for b in BITWISE]:
         return ["int"]
     if sym == "/" and ns is sx:  # integer division to floats is the drop-in's (NumPy's)
         return ["float"]
@@ -132,9 +137,9 @@ def _same(got, expected):
 
 
 @pytest.mark.parametrize("ns, device", PLACES)
-@pytest.mark.parametrize("sym, op, iop, name", BINARY, ids=[b[0] for b in BINARY])
-def test_binary_operators_defer_to_the_wrapper(ns, device, sym, op, iop, name):
-    d = _DUNDER[sym]
+@pytest.mark.parametrize("sym, d, name", BINARY, ids=[b[0] for b in BINARY])
+def test_binary_operators_defer_to_the_wrapper(ns, device, sym, d, name):
+    op, iop = _operators(d)
     for kind in _kinds(sym, ns):
         x, y, a, b = _operands(ns, device, sym, kind)
         expected = _np(op, a, b)
@@ -175,7 +180,7 @@ def test_comparisons_defer_to_the_wrapper(ns, device, sym, op, mirror, name):
 
 
 @pytest.mark.parametrize("ns, device", PLACES)
-@pytest.mark.parametrize("name", [b[3] for b in BINARY] + [c[3] for c in COMPARISONS])
+@pytest.mark.parametrize("name", [b[2] for b in BINARY] + [c[3] for c in COMPARISONS])
 def test_named_functions_still_refuse_the_wrapper(ns, device, name):
     x, y, _, _ = _operands(ns, device, "+", "int")
     fn = getattr(ns, name)
@@ -193,7 +198,8 @@ class Opaque:
 @pytest.mark.parametrize("ns, device", PLACES)
 def test_an_unknown_type_gets_pythons_own_refusal(ns, device):
     x, _, a, _ = _operands(ns, device, "+", "int")
-    for sym, op, iop, _ in BINARY:
+    for _, d, _ in BINARY:
+        op, iop = _operators(d)
         with pytest.raises(TypeError, match="unsupported operand"):
             op(x, Opaque())
         with pytest.raises(TypeError, match="unsupported operand"):

@@ -36,6 +36,24 @@ NAME = "nx_array_api.strict"
 STRICT = "array_api_strict"
 
 
+def add_option(parser: Any, runs_on: str, dropin: str) -> None:
+    """A consumer plugin's ``--nx-namespace`` option: which of nx's namespaces ``runs_on``
+    (the consumer's tests, in words) on: the drop-in (``dropin`` says how it comes in)
+    or the strict one (as ``array_api_strict``: the swap)."""
+    parser.addoption(
+        "--nx-namespace",
+        default="dropin",
+        choices=("dropin", "strict"),
+        help=f"nx's namespace {runs_on} run on: the drop-in ({dropin}) or the strict one "
+        "(nx_array_api.strict as array_api_strict)",
+    )
+
+
+def chosen(config: Any) -> bool:
+    """Whether the run asked for the strict namespace (``--nx-namespace=strict``)."""
+    return bool(config.known_args_namespace.nx_namespace == "strict")
+
+
 def install() -> types.ModuleType:
     """Makes ``import array_api_strict`` import nx's strict namespace; returns it."""
     for name in [m for m in sys.modules if m == STRICT or m.startswith(STRICT + ".")]:

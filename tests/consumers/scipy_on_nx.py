@@ -139,24 +139,14 @@ def _strict_param() -> Any:
 
 
 def pytest_addoption(parser: Any) -> None:
-    parser.addoption(
-        "--nx-namespace",
-        default="dropin",
-        choices=("dropin", "strict"),
-        help="nx's namespace SciPy's xp tests run on: the drop-in (nx_array_api on cpu and "
-        "device1) or the strict one (nx_array_api.strict as array_api_strict)",
-    )
-
-
-def _strict(config: Any) -> bool:
-    return config.known_args_namespace.nx_namespace == "strict"
+    nx_as_strict.add_option(parser, "SciPy's xp tests", "nx_array_api on cpu and device1")
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> None:
     """Strict: ``array_api_strict`` is nx's strict namespace before SciPy's conftest
     imports it."""
-    if _strict(early_config):
+    if nx_as_strict.chosen(early_config):
         nx_as_strict.install()
 
 
@@ -164,7 +154,7 @@ def pytest_configure(config: Any) -> None:
     config.addinivalue_line("markers", "nx_device(name): the default nx device of a SciPy xp test run on nx (None: cpu)")
     config.addinivalue_line("markers", "nx_strict: a SciPy xp test run on nx's strict namespace as array_api_strict")
     config.addinivalue_line("markers", "array_api_backends: test iterates on all array API backends")
-    if _strict(config):
+    if nx_as_strict.chosen(config):
         nx_as_strict.recognise("scipy._lib.array_api_compat")
         import nx_array_api.strict
 
@@ -183,7 +173,7 @@ def pytest_generate_tests(metafunc: Any) -> None:
         names = m.args[0] if m.args else m.kwargs.get("argnames", ())
         if "xp" in ([n.strip() for n in names.split(",")] if isinstance(names, str) else names):
             return  # the test parametrizes xp itself
-    if _strict(metafunc.config):
+    if nx_as_strict.chosen(metafunc.config):
         # first, as SciPy's own fixture parameter comes: the ids are SciPy's, test for test
         metafunc.definition.add_marker(pytest.mark.parametrize("xp", [_strict_param()], indirect=True), append=False)
         return
@@ -247,7 +237,7 @@ def _known(item: Any) -> str | None:
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    if _strict(config):
+    if nx_as_strict.chosen(config):
         nx_as_strict.carry_warning_filters(items)
     for item in items:
         if item.get_closest_marker("nx_strict") is not None:
@@ -304,6 +294,6 @@ def _nx_test(request: Any, monkeypatch: Any) -> Any:
 
 
 def pytest_report_header(config: Any) -> str:
-    if _strict(config):
+    if nx_as_strict.chosen(config):
         return "array_api_strict is nx_array_api.strict (scipy_on_nx --nx-namespace=strict)"
     return "nx_array_api in place of array_api_strict, on cpu and device1 (scipy_on_nx)"

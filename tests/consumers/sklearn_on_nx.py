@@ -88,25 +88,16 @@ def _mixed(api: Any) -> Any:
 
 
 def pytest_addoption(parser: Any) -> None:
-    parser.addoption(
-        "--nx-namespace",
-        default="dropin",
-        choices=("dropin", "strict"),
-        help="nx's namespace scikit-learn's array-API tests run on: the drop-in (nx_array_api, "
-        "in place of array_api_strict's parametrizations) or the strict one (nx_array_api.strict "
-        "as array_api_strict)",
+    nx_as_strict.add_option(
+        parser, "scikit-learn's array-API tests", "nx_array_api, in place of array_api_strict's parametrizations"
     )
-
-
-def _strict(config: Any) -> bool:
-    return config.known_args_namespace.nx_namespace == "strict"
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> None:
     """Strict: ``array_api_strict`` is nx's strict namespace before scikit-learn's
     conftest imports anything."""
-    if _strict(early_config):
+    if nx_as_strict.chosen(early_config):
         nx_as_strict.install()
 
 
@@ -119,7 +110,7 @@ def _is_xp_namespace(xp: Any, name: Any) -> bool:
 
 
 def pytest_configure(config: Any) -> None:
-    if _strict(config):
+    if nx_as_strict.chosen(config):
         api = importlib.import_module("sklearn.utils._array_api")
         nx_as_strict.recognise("sklearn.externals.array_api_compat")
         nx_as_strict.recognise_function(api._is_xp_namespace, _is_xp_namespace)
@@ -143,7 +134,7 @@ def pytest_configure(config: Any) -> None:
 
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    if not _strict(config):
+    if not nx_as_strict.chosen(config):
         return
     nx_as_strict.carry_warning_filters(items)
     patterns = [(re.compile(p), why) for p, why in STRICT_KNOWN.items()]
@@ -156,6 +147,6 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
 
 
 def pytest_report_header(config: Any) -> str:
-    if _strict(config):
+    if nx_as_strict.chosen(config):
         return "array_api_strict is nx_array_api.strict (sklearn_on_nx --nx-namespace=strict)"
     return "nx_array_api in place of array_api_strict (sklearn_on_nx)"

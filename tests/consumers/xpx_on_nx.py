@@ -98,28 +98,18 @@ def pytest_addoption(parser: Any) -> None:
         "default: nx,nx_device1, or array_api_strict,array_api_strictest with "
         "--nx-namespace=strict",
     )
-    parser.addoption(
-        "--nx-namespace",
-        default="dropin",
-        choices=("dropin", "strict"),
-        help="nx's namespace array-api-extra's tests run on: the drop-in (nx_array_api, as "
-        "two more backends) or the strict one (nx_array_api.strict as array_api_strict)",
-    )
-
-
-def _strict(config: Any) -> bool:
-    return config.known_args_namespace.nx_namespace == "strict"
+    nx_as_strict.add_option(parser, "array-api-extra's tests", "nx_array_api, as two more backends")
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> None:
     """Strict: ``array_api_strict`` is nx's strict namespace before anything imports it."""
-    if _strict(early_config):
+    if nx_as_strict.chosen(early_config):
         nx_as_strict.install()
 
 
 def pytest_configure(config: Any) -> None:
-    if _strict(config):
+    if nx_as_strict.chosen(config):
         nx_as_strict.recognise("array_api_compat")
     backends = importlib.import_module("array_api_extra._lib._backends")
     if not hasattr(backends.Backend, "NX"):
@@ -176,7 +166,7 @@ def _item_backends(item: Any) -> Iterator[Any]:
 
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     backend = _backend()
-    chosen = config.getoption("--xpx-backend") or ("array_api_strict,array_api_strictest" if _strict(config) else "nx,nx_device1")
+    chosen = config.getoption("--xpx-backend") or ("array_api_strict,array_api_strictest" if nx_as_strict.chosen(config) else "nx,nx_device1")
     wanted = {name.strip().lower() for name in chosen.split(",")}
     keep, drop = [], []
     for item in items:
@@ -200,7 +190,7 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
-    if _strict(config):
+    if nx_as_strict.chosen(config):
         nx_as_strict.carry_warning_filters(items)
 
 
@@ -219,6 +209,6 @@ def _nx_default_device(request: Any) -> Iterator[None]:
 
 
 def pytest_report_header(config: Any) -> str:
-    if _strict(config):
+    if nx_as_strict.chosen(config):
         return "array_api_strict is nx_array_api.strict (xpx_on_nx --nx-namespace=strict)"
     return "nx_array_api as array-api-extra's backends nx and nx_device1 (xpx_on_nx)"

@@ -1,5 +1,5 @@
 """What the core tests share: the NumPy dtypes the kernels run on, integer wrapping, the
-layouts every kernel is run on, the direct-loop references of unfold and fold, and the
+sampling of values by dtype kind, the layouts every kernel is run on, the direct-loop references of unfold and fold, and the
 prime factors and reshape targets that random shapes are drawn from.
 
 A plain module (pytest puts this folder on ``sys.path``): ``from core_testing import ...``.
@@ -8,7 +8,7 @@ A plain module (pytest puts this folder on ``sys.path``): ``from core_testing im
 from __future__ import annotations
 
 from math import prod
-from typing import Iterator
+from typing import Callable, Iterator
 
 import numpy as np
 from hypothesis import strategies as st
@@ -31,6 +31,22 @@ def wrap(v: int, dt) -> int:
     if info.min < 0 and v > info.max:
         v -= 1 << bits
     return v
+
+
+def sample_by_kind(dt, shape, seed: int, real: Callable[[np.random.Generator, np.dtype, int], np.ndarray]) -> np.ndarray:
+    """An array of ``dt`` and ``shape``: ``real(rng, dt, n)`` draws the ``n`` values of a
+    bool, integer or floating dtype (``rng = np.random.default_rng(seed)``); a complex
+    dtype's real and imaginary parts are two such draws of its float dtype, from ``seed``
+    and ``seed + 1``."""
+    dt = np.dtype(dt)
+    n = int(np.prod(shape))
+    if dt.kind != "c":
+        return real(np.random.default_rng(seed), dt, n).reshape(shape)
+    ft = np.float32 if dt == np.complex64 else np.float64
+    x = np.empty(n, dt)
+    x.real = sample_by_kind(ft, (n,), seed, real)
+    x.imag = sample_by_kind(ft, (n,), seed + 1, real)
+    return x.reshape(shape)
 
 
 def layouts(x: np.ndarray) -> Iterator[tuple[str, np.ndarray]]:

@@ -399,14 +399,19 @@ def _case_binary(be, name, dtname, layout):
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("dtname", ALL_DTYPES)
 def test_binary(be, dtname, layout):
+    _every_primitive(BINARY, dtname, lambda name: _case_binary(be, name, dtname, layout))
+
+
+def _every_primitive(table, dtname, case):
+    """``case(name)`` for every primitive of ``table`` defined on ``dtname``: every one
+    that fails is collected, and they are reported together."""
     failures = []
-    for name, (dts, *_rest) in BINARY.items():
-        if dtname not in dts:
-            continue
-        try:
-            _case_binary(be, name, dtname, layout)
-        except Exception as e:  # collect every failing primitive, report them together
-            failures.append(f"{name}: {type(e).__name__}: {e}")
+    for name, (dts, *_rest) in table.items():
+        if dtname in dts:
+            try:
+                case(name)
+            except Exception as e:
+                failures.append(f"{name}: {type(e).__name__}: {e}")
     assert not failures, "\n".join(failures)
 
 
@@ -547,18 +552,11 @@ def _case_unary(be, name, dtname, layout):
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("dtname", ALL_DTYPES)
 def test_unary(be, dtname, layout):
-    failures = []
-    for name, (dts, *_rest) in UNARY.items():
-        if dtname not in dts:
-            if dtname in CPLX and name in _ROUNDING:
-                with pytest.raises(TypeError):
-                    getattr(be, name)(be.from_host(np.ones(2, dtname)))
-            continue
-        try:
-            _case_unary(be, name, dtname, layout)
-        except Exception as e:
-            failures.append(f"{name}: {type(e).__name__}: {e}")
-    assert not failures, "\n".join(failures)
+    _every_primitive(UNARY, dtname, lambda name: _case_unary(be, name, dtname, layout))
+    if dtname in CPLX:
+        for name in sorted(_ROUNDING):
+            with pytest.raises(TypeError):
+                getattr(be, name)(be.from_host(np.ones(2, dtname)))
 
 
 def test_known_answers(be):

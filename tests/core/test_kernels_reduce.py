@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from core_testing import ALL, COMPLEX, FLOATS, INF, INTS, NAN, SINTS, UINTS, wrap
+from core_testing import ALL, COMPLEX, FLOATS, INF, INTS, NAN, SINTS, UINTS, sample_by_kind, wrap
 from core_testing import layouts as common_layouts
 
 from nx_core.backend.kernels import reduce as R
@@ -21,27 +21,25 @@ AXES = [(), (0,), (1,), (2,), (0, 2), (1, 2), (0, 1, 2)]
 
 
 def sample(dt, shape=SHAPE, seed=0, nan=True) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    dt = np.dtype(dt)
-    n = int(np.prod(shape))
-    if dt.kind == "b":
-        x = rng.random(n) < 0.7
-    elif dt.kind in "iu":
-        info = np.iinfo(dt)
-        x = rng.integers(info.min, info.max, size=n, endpoint=True, dtype=dt)
-        x[: min(n, 3)] = [info.min, info.max, 0][: min(n, 3)]
-    elif dt.kind == "f":
-        x = np.round(rng.normal(0, 3, size=n), 1).astype(dt)
-        if nan and n > 7:
-            x[5] = NAN
-            x[7] = -0.0
-    else:
-        ft = np.float32 if dt == np.complex64 else np.float64
-        x = np.empty(n, dt)
-        x.real = sample(ft, (n,), seed, nan)
-        x.imag = sample(ft, (n,), seed + 1, nan)
-    rng.shuffle(x)
-    return x.reshape(shape)
+    """Shuffled values: the integer extremes and 0, floats to one decimal with a NaN and a
+    -0.0 (unless ``nan`` is False)."""
+
+    def real(rng, dt, n):
+        if dt.kind == "b":
+            x = rng.random(n) < 0.7
+        elif dt.kind in "iu":
+            info = np.iinfo(dt)
+            x = rng.integers(info.min, info.max, size=n, endpoint=True, dtype=dt)
+            x[: min(n, 3)] = [info.min, info.max, 0][: min(n, 3)]
+        else:
+            x = np.round(rng.normal(0, 3, size=n), 1).astype(dt)
+            if nan and n > 7:
+                x[5] = NAN
+                x[7] = -0.0
+        rng.shuffle(x)
+        return x
+
+    return sample_by_kind(dt, shape, seed, real)
 
 
 def layouts(x: np.ndarray):

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from core_testing import ALL, COMPLEX, FLOATS, INF, INTS, NAN
+from core_testing import ALL, COMPLEX, FLOATS, INF, INTS, NAN, sample_by_kind
 from core_testing import layouts as common_layouts
 
 from nx_core.backend.kernels import sort as S
@@ -21,25 +21,18 @@ SHAPE = (5, 4, 9)
 
 def sample(dt, shape=SHAPE, seed=0) -> np.ndarray:
     """Values with many ties (and -0.0/0.0, NaN, inf for floats)."""
-    rng = np.random.default_rng(seed)
-    dt = np.dtype(dt)
-    n = int(np.prod(shape))
-    if dt.kind == "b":
-        x = rng.random(n) < 0.5
-    elif dt.kind in "iu":
-        info = np.iinfo(dt)
-        pool = np.array([info.min, info.max, 0, 1, 2, 3, info.max // 2 + 1, info.min // 2],
-                        dtype=dt)
-        x = pool[rng.integers(0, len(pool), n)]
-    elif dt.kind == "f":
-        pool = np.array([0.0, -0.0, NAN, INF, -INF, 1.5, -1.5, 2.0, -7.25, 3.0], dtype=dt)
-        x = pool[rng.integers(0, len(pool), n)]
-    else:
-        ft = np.float32 if dt == np.complex64 else np.float64
-        x = np.empty(n, dt)
-        x.real = sample(ft, (n,), seed)
-        x.imag = sample(ft, (n,), seed + 1)
-    return x.reshape(shape)
+
+    def real(rng, dt, n):
+        if dt.kind == "b":
+            return rng.random(n) < 0.5
+        if dt.kind in "iu":
+            info = np.iinfo(dt)
+            pool = np.array([info.min, info.max, 0, 1, 2, 3, info.max // 2 + 1, info.min // 2], dtype=dt)
+        else:
+            pool = np.array([0.0, -0.0, NAN, INF, -INF, 1.5, -1.5, 2.0, -7.25, 3.0], dtype=dt)
+        return pool[rng.integers(0, len(pool), n)]
+
+    return sample_by_kind(dt, shape, seed, real)
 
 
 def layouts(x: np.ndarray):

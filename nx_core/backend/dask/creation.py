@@ -264,25 +264,23 @@ class Creation(Host):
         return self._into(out, r, cd)
 
     def random_bits(self, key: Tensor, *, shape: Sequence[int], dtype: DType, tag: int = 0) -> Tensor:
-        shape = tuple(shape)
-        if 0 in shape:
-            return self._eager("random_bits", (key,), {"shape": shape, "dtype": dtype, "tag": tag})
-        k0, k1 = self._key_words(key)
-        return tensor(self._drawn(_threefry.random_bits, (k0, k1), shape, _NP[dtype], tag, _NP[dtype]), dtype, self)
+        return self._random("random_bits", _threefry.random_bits, key, shape, dtype, {"tag": tag})
 
     def random_uniform(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
-        shape = tuple(shape)
-        if 0 in shape:
-            return self._eager("random_uniform", (key,), {"shape": shape, "dtype": dtype})
-        k0, k1 = self._key_words(key)
-        return tensor(self._drawn(_threefry.uniform, (k0, k1), shape, _NP[dtype], 0, _NP[dtype]), dtype, self)
+        return self._random("random_uniform", _threefry.uniform, key, shape, dtype, {})
 
     def random_normal(self, key: Tensor, *, shape: Sequence[int], dtype: DType) -> Tensor:
+        return self._random("random_normal", _threefry.normal, key, shape, dtype, {})
+
+    def _random(self, name: str, fn: Any, key: Tensor, shape: Sequence[int], dtype: DType, extra: dict) -> Tensor:
+        """The primitive ``name``, each chunk drawn by the kernel ``fn`` under ``key``
+        (``extra``: the primitive's other keywords, random_bits' tag); an empty ``shape``
+        is the NumPy backend's."""
         shape = tuple(shape)
         if 0 in shape:
-            return self._eager("random_normal", (key,), {"shape": shape, "dtype": dtype})
+            return self._eager(name, (key,), {"shape": shape, "dtype": dtype, **extra})
         k0, k1 = self._key_words(key)
-        return tensor(self._drawn(_threefry.normal, (k0, k1), shape, _NP[dtype], 0, _NP[dtype]), dtype, self)
+        return tensor(self._drawn(fn, (k0, k1), shape, _NP[dtype], extra.get("tag", 0), _NP[dtype]), dtype, self)
 
     def _drawn(self, fn: Any, args: tuple, shape: tuple, nd: np.dtype, tag: Any, out: np.dtype) -> Any:
         """A dask array of ``shape`` whose chunk at ``box`` is ``fn(*args, shape, nd, tag,

@@ -190,17 +190,18 @@ class Linalg(Host):
         return self._per_matrix("svdvals", [(a, 2)], {}, [(min(a.shape[-2:]),)])[0]
 
     def eig(self, a: Tensor, *, vectors: bool = True) -> tuple[Tensor, Tensor | None]:
-        if a.numel == 0:
-            return self._small("eig", (a,), {"vectors": vectors}, None)
-        n = a.shape[-1]
-        w, v = self._per_matrix("eig", [(a, 2)], {"vectors": vectors}, [(n,), (n, n) if vectors else None])
-        return w, v
+        return self._eigen("eig", a, vectors)
 
     def eigh(self, a: Tensor, *, vectors: bool = True) -> tuple[Tensor, Tensor | None]:
+        return self._eigen("eigh", a, vectors)
+
+    def _eigen(self, name: str, a: Tensor, vectors: bool) -> tuple[Tensor, Tensor | None]:
+        """``eig`` or ``eigh`` (``name``): one task per matrix, the eigenvalues of shape
+        ``(..., n)`` and, when ``vectors``, the eigenvectors ``(..., n, n)``."""
         if a.numel == 0:
-            return self._small("eigh", (a,), {"vectors": vectors}, None)
+            return self._small(name, (a,), {"vectors": vectors}, None)
         n = a.shape[-1]
-        w, v = self._per_matrix("eigh", [(a, 2)], {"vectors": vectors}, [(n,), (n, n) if vectors else None])
+        w, v = self._per_matrix(name, [(a, 2)], {"vectors": vectors}, [(n,), (n, n) if vectors else None])
         return w, v
 
     def triangular_solve(self, a: Tensor, b: Tensor, *, upper: bool, transpose: bool = False, unit_diag: bool = False) -> Tensor:
