@@ -21,7 +21,7 @@ the complex transforms are cast to the complex dtype of their precision.
 from __future__ import annotations
 
 import math
-from typing import Any, Literal, Optional, Sequence, Union
+from typing import Any, Callable, Literal, Optional, Sequence, TypeVar, Union
 
 from nx_core.dtype import DType
 from nx_core.tensor import Tensor
@@ -53,6 +53,13 @@ __all__ = [
 
 _NORMS = ("backward", "ortho", "forward")
 _Norm = Literal["backward", "ortho", "forward"]
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _transform(fn: _F) -> _F:
+    """A transform of the fft extension: gated by its flag (``extension``), its
+    MemoryErrors named (``names_memory_errors``: the output's size comes from ``n``/``s``)."""
+    return extension("fft")(names_memory_errors(fn))
 
 
 # ------------------------------------------------------------------ helpers
@@ -203,22 +210,19 @@ def _c2cn(name: str, x: Any, s: Any, axes: Any, norm: str, inverse: bool) -> Arr
     return _scale(r, norm, math.prod(sizes), inverse)
 
 
-@extension("fft")
-@names_memory_errors
+@_transform
 def fft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """One-dimensional discrete Fourier transform along ``axis`` (length ``n``)."""
     return _c2c("fft", x, n, axis, norm, False)
 
 
-@extension("fft")
-@names_memory_errors
+@_transform
 def ifft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """One-dimensional inverse discrete Fourier transform along ``axis`` (length ``n``)."""
     return _c2c("ifft", x, n, axis, norm, True)
 
 
-@extension("fft")
-@names_memory_errors
+@_transform
 def fftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
 ) -> Array:
@@ -227,8 +231,7 @@ def fftn(
     return _c2cn("fftn", x, s, axes, norm, False)
 
 
-@extension("fft")
-@names_memory_errors
+@_transform
 def ifftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
 ) -> Array:
@@ -237,8 +240,7 @@ def ifftn(
 
 
 # --------------------------------------------------------- real transforms
-@extension("fft")
-@names_memory_errors
+@_transform
 def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """One-dimensional transform of real input: ``n//2 + 1`` non-negative frequency bins."""
     t, ax, n, norm = _prologue("rfft", x, n, axis, norm, real=True, half=False)
@@ -246,8 +248,7 @@ def rfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     return _scale(r, norm, n, False)
 
 
-@extension("fft")
-@names_memory_errors
+@_transform
 def irfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Inverse of ``rfft``: ``n`` real outputs (default ``2*(M-1)``) from the first
     ``n//2 + 1`` bins of x."""
@@ -256,8 +257,7 @@ def irfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm =
     return _scale(r, norm, n, True)
 
 
-@extension("fft")
-@names_memory_errors
+@_transform
 def rfftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
 ) -> Array:
@@ -274,8 +274,7 @@ def rfftn(
     return _scale(r, norm, math.prod(sizes), False)
 
 
-@extension("fft")
-@names_memory_errors
+@_transform
 def irfftn(
     x: Array, /, *, s: Optional[Sequence[int]] = None, axes: Optional[Sequence[int]] = None, norm: _Norm = "backward"
 ) -> Array:
@@ -293,8 +292,7 @@ def irfftn(
     return _scale(r, norm, math.prod(sizes), True)
 
 
-@extension("fft")
-@names_memory_errors
+@_transform
 def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Transform of a Hermitian-symmetric signal given by its first half: ``n`` real
     outputs (default ``2*(M-1)``)."""
@@ -304,8 +302,7 @@ def hfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = 
     return _scale(r, norm, n, False)
 
 
-@extension("fft")
-@names_memory_errors
+@_transform
 def ihfft(x: Array, /, *, n: Optional[int] = None, axis: int = -1, norm: _Norm = "backward") -> Array:
     """Inverse of ``hfft`` for real input: ``n//2 + 1`` complex outputs."""
     t, ax, n, norm = _prologue("ihfft", x, n, axis, norm, real=True, half=False)
