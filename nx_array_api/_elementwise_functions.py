@@ -84,8 +84,10 @@ nextafter = _binary("nextafter", "real floating-point", "nextafter", "The next r
 _pow = _binary("pow", "numeric", "pow", "", operators=False)
 _true_divide = _binary("divide", "floating-point", "div", "", operators=False)
 
-#: The in-place operators whose backend primitive (by name) may write into an operand (protocol).
-IN_PLACE = {"add": "add", "subtract": "sub", "multiply": "mul"}
+#: The in-place operators whose backend primitive (by name) may write into an operand
+#: (protocol), with the dtypes it may do so for.
+IN_PLACE = {"add": ("add", _dt.numeric), "subtract": ("sub", _dt.numeric), "multiply": ("mul", _dt.numeric),
+            "divide": ("div", _dt.floating), "pow": ("pow", _dt.floating)}
 
 _ARRAYS = (Array, StrictArray)
 
