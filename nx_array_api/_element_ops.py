@@ -393,8 +393,10 @@ def unary(name: str, category: str, prim: str, doc: str, since: str | None = Non
     return f
 
 
-#: The in-place operators whose backend primitive (by name) may write into an operand (protocol).
-IN_PLACE = {"add": "add", "subtract": "sub", "multiply": "mul"}
+#: The in-place operators whose backend primitive (by name) may write into an operand
+#: (protocol), with the dtypes it may do so for.
+IN_PLACE = {"add": ("add", _dt.numeric), "subtract": ("sub", _dt.numeric), "multiply": ("mul", _dt.numeric),
+            "divide": ("div", _dt.floating), "pow": ("pow", _dt.floating)}
 
 
 def inplace_operator(fn: Callable[[Any, Any], Array]) -> Callable[[Any, Any], Any]:
@@ -408,13 +410,14 @@ def inplace_operator(fn: Callable[[Any, Any], Array]) -> Callable[[Any, Any], An
     return method
 
 
-def inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, other: Any) -> Any:
+def inplace(fn: Callable[[Any, Any], Array], in_place: tuple[str, frozenset] | None, x: Array, other: Any) -> Any:
     """``x op= other``: computes ``fn(x, other)`` and writes it back into ``x``;
     ``NotImplemented`` for an operand of a type the operators do not know.
 
     The result must keep ``x``'s dtype and shape (the standard forbids in-place
-    operators that would change either). ``in_place``: the backend primitive (add, sub,
-    mul) that may write into an operand itself (protocol), for a dense ``x``.
+    operators that would change either). ``in_place``: the backend primitive that may
+    write into an operand itself (protocol: add, sub, mul; div and pow on floating-point
+    dtypes) and the dtypes it may do so for, for a dense ``x``.
     """
     if not known_operand(x, other):
         return NotImplemented
@@ -426,28 +429,32 @@ def inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, oth
     return _inplace(fn, in_place, x, other)
 
 
-def _inplace(fn: Callable[[Any, Any], Array], in_place: str | None, x: Array, other: Any) -> Array:
+def _inplace(fn: Callable[[Any, Any], Array], in_place: tuple[str, frozenset] | None, x: Array, other: Any) -> Array:
     name = fn.__name__
     if in_place is not None:
-        # add/subtract/multiply into a dense x: the backend writes straight into x's
-        # buffer (NumPy's `x += y`, no temporary); anything else takes the general path.
+        # add/subtract/multiply (divide, pow: floating) into a dense x: the backend writes
+        # straight into x's buffer (NumPy's `x += y`, no temporary); anything else takes
+        # the general path.
         t = x
         B = t.backend
         d = t.dtype
-        if d in _dt.numeric and B.contiguous(t) is t:
+        prim, dtypes = in_place
+        if d in dtypes and B.contiguous(t) is t:
             o: Any = None
             c = type(other)
             if c in ARRAY_TYPES:
                 ot = other
                 if ot.backend is B and ot.dtype is d and broadcast_shapes(name, t.shape, ot.shape) == t.shape:
-                    o = broadcast_tensor(ot, t.shape)
+                    # (unexpanded where the primitive broadcasts: NumPy's ufunc reads a
+                    # (n, 1) column faster than its stride-0 expansion)
+                    o = ot if _broadcasts(B, prim) else broadcast_tensor(ot, t.shape)
             elif c in (int, float, complex):
                 s, rd = scalar_operand(name, other, d, B.device)
                 if rd is d:
                     o = s
             if o is not None:
                 try:
-                    getattr(B, in_place)(t, o, out=t)
+                    getattr(B, prim)(t, o, out=t)
                 except NxInvalidArgument as e:  # read-only memory: x is left unchanged
                     raise ValueError(core_message(name, e)) from None
                 return x

@@ -565,15 +565,19 @@ def _fit(name: str, v: Any, shape: tuple[int, ...]) -> Any:
     return broadcast_tensor(v, shape)
 
 
+_ONE = ((), (1,))  # the shapes of a value that broadcasts to whatever x[mask] selects
+
+
 def setitem(x: Array, key: Any, value: Any, /) -> None:
     """``x[key] = value``: writes through x's view into its buffer."""
     name = "__setitem__"
     if x.masked:
         raise ValueError(f"{name}: cannot write into a virtually padded (masked) view")
     v = _value(name, x, value)
-    if key.__class__ in DROPIN_TYPES and key.dtype is _BOOL and key.ndim and key.shape == x.shape[: key.ndim] and key.backend is x.backend and x._ns.boolean_indexing and not isinstance(v, Tensor):
-        # x[mask] = scalar: the shape of x[mask] is not needed, so the mask is handed to
-        # the backend as it is (a lazy backend then writes without computing the mask).
+    if key.__class__ in DROPIN_TYPES and key.dtype is _BOOL and key.ndim and key.shape == x.shape[: key.ndim] and key.backend is x.backend and x._ns.boolean_indexing and (not isinstance(v, Tensor) or v.shape in _ONE):
+        # x[mask] = scalar (or an array of one element, which broadcasts to any x[mask]):
+        # the shape of x[mask] is not needed, so the mask is handed to the backend as it
+        # is (a lazy backend then writes without computing the mask).
         try:
             x.backend.index_put(x, (key,), v)
         except NxInvalidArgument as e:

@@ -284,14 +284,34 @@ def repeat(x: Array, repeats: Union[int, Array], /, *, axis: Optional[int] = Non
     return B.repeat(t, r, axis=ax)
 
 
+def _one_inferred(shape: Any, size: int) -> tuple[Any, int]:
+    """``(shape with its -1 worked out, size)`` for a tuple of positive Python ints and
+    one -1 (``(-1, 1)``) that ``size`` elements fill exactly; ``(shape, -1)`` for any
+    other shape, which the general path reads (and refuses with its messages)."""
+    if shape.__class__ is not tuple or len(shape) > MAX_DIMS or shape.count(-1) != 1:
+        return shape, -1
+    known = 1
+    for d in shape:
+        if d.__class__ is not int or d == 0 or d < -1:
+            return shape, -1
+        if d != -1:
+            known *= d
+    if size % known:
+        return shape, -1
+    return tuple([size // known if d == -1 else d for d in shape]), size
+
+
 def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None) -> Array:
     """``x`` with a new shape (one ``-1`` inferred): a view when the strides allow it."""
     name = "reshape"
     c = type(x)
-    if (c is Array or c is StrictArray) and copy is None:  # the common call: a tuple of ints, no -1
+    if (c is Array or c is StrictArray) and copy is None:  # the common call: a tuple of ints, one -1 at most
         t = x
         n = plain_size(shape)
-        if n > 0 and n == math.prod(t.shape):
+        size = math.prod(t.shape)
+        if n < 0 and size > 0:
+            shape, n = _one_inferred(shape, size)
+        if n > 0 and n == size:
             r = t.backend.reshape(t, shape)
             if r is not None:
                 return r

@@ -110,6 +110,33 @@ def test_inplace_operator_with_a_broadcast_operand():
         y += xp.ones((2, 3))  # the result's shape is not y's
 
 
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex128"])
+def test_inplace_divide_and_pow_write_into_the_array(dtype):
+    """``x /= y`` and ``x **= y`` on a floating-point array write into x's memory (a view
+    taken before sees the values) and give NumPy's values, with a column operand, the
+    array itself, one of its rows and a Python scalar."""
+    a = (np.arange(12.0).reshape(3, 4) + 1).astype(dtype)
+    x = xp.asarray(a.copy())
+    view = x[1:, ...]
+    want = a.copy()
+    for other, ref in ((xp.asarray(a[:, :1] + 1), a[:, :1] + 1), (2, 2)):
+        x /= other
+        want /= ref
+        x **= other
+        want **= ref
+    x /= x[0, ...]
+    want /= want[0].copy()
+    x **= x
+    want **= want.copy()
+    np.testing.assert_allclose(np.asarray(x), want, rtol=1e-6)
+    np.testing.assert_allclose(np.asarray(view), want[1:], rtol=1e-6)
+    i = xp.asarray([1, 2, 3])
+    i **= 2  # integers: pow's general path
+    np.testing.assert_array_equal(np.asarray(i), [1, 4, 9])
+    with pytest.raises(TypeError):
+        i /= 2  # the result would be float64
+
 SCALAR_FIRST = [("f", 2.5), ("f", -0.0), ("f", float("nan")), ("i", 3), ("i", 0)]
 
 

@@ -257,6 +257,25 @@ def test_setitem_shape_errors():
         x[0.5] = 1.0
 
 
+
+@pytest.mark.parametrize("device", ["cpu", "dask"])
+def test_setitem_mask_with_one_element_arrays(device):
+    """``x[mask] = v`` with ``v`` of shape () or (1,) (scikit-learn's metrics write so):
+    v broadcasts to whatever the mask selects, none included, as NumPy's."""
+    if device == "dask":
+        pytest.importorskip("dask")
+    a = np.arange(6.0).reshape(2, 3)
+    for mask in (np.array([True, False]), np.array([False, False]), a > 2):
+        for v in (np.array([7.0]), np.array(8.0), np.array([9], np.int64)):
+            x = xp.asarray(a.copy(), device=device)
+            x[xp.asarray(mask, device=device)] = xp.asarray(v, device=device)
+            want = a.copy()
+            want[mask] = v
+            np.testing.assert_array_equal(np.asarray(x), want)
+    x = xp.asarray(a.copy(), device=device)
+    with pytest.raises(ValueError, match="^__setitem__"):
+        x[xp.asarray([True, True], device=device)] = xp.asarray([1.0, 2.0], device=device)
+
 # ---------------------------------------------------------- indexing functions
 def test_take():
     a = np.arange(12).reshape(3, 4)

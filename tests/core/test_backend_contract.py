@@ -438,6 +438,32 @@ def test_binary_rejects_complex_remainder(be):
         be.mod_(z, z)
 
 
+@pytest.mark.parametrize("dtname", FLOAT + CPLX)
+@pytest.mark.parametrize("name", ["add", "sub", "mul", "div", "pow"])
+def test_out_may_be_an_operand(be, name, dtname):
+    """The protocol's one exception to fresh outputs: ``add``, ``sub`` and ``mul``, and
+    ``div`` and ``pow`` on floating-point dtypes, write into an ``out`` that is (or
+    overlaps) an operand as if both operands were read first (``x /= x[0]``, ``x **= x``)."""
+    dts, ref, exact, _ = BINARY[name]
+    dt = np.dtype(dtname)
+    rng = np.random.default_rng(_seed("alias", name, dtname))
+    ra = np.asarray(normal_gen(dt, rng)((4, 6))) + np.asarray(2, dt)
+    for other in ("self", "row", "other", "scalar"):
+        a = be.from_host(ra.copy())
+        if other == "self":
+            b, rb = a, ra
+        elif other == "row":
+            b, rb = be.broadcast_to(be.shrink(a, ((1, 2), (0, 6))), (4, 6)), np.broadcast_to(ra[1:2], (4, 6))
+        elif other == "other":
+            rb = np.asarray(normal_gen(dt, rng)((4, 6)))
+            b = be.from_host(rb.copy())
+        else:
+            b, rb = _SCALAR[dt.kind], np.full((4, 6), _SCALAR[dt.kind], dt)
+        want = np.asarray(ref(ra, rb)).astype(dt)
+        assert getattr(be, name)(a, b, out=a) is a
+        check(host(be, a), want, exact=exact, what=f"{name} {dtname} out= the first operand, second {other}")
+
+
 def test_host_round_trip_keeps_shape(be):
     for shape in [(), (1,), (0,), (2, 0, 3), (2, 3)]:
         for dtname in ALL_DTYPES:

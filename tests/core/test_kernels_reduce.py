@@ -418,3 +418,43 @@ def test_reduce_var_blocks_only_large_contiguous_floats(monkeypatch):
     assert R._blocked_squared_deviations(big[:3], zeros[:3], (1,)) is None  # small
     assert R._blocked_squared_deviations(big.astype(np.float16), zeros, (1,)) is None  # float32 sums
     assert R._blocked_squared_deviations(big.T.copy(), np.zeros((1, 40)), (0,)) is None  # leading axis
+
+
+@pytest.mark.parametrize("dt", [np.bool_, np.int8, np.uint64, np.float32, np.float64, np.complex128])
+@pytest.mark.parametrize(
+    "shape,axes,grouped",
+    [
+        ((2003, 7), (0,), True),  # groups of rows, and rows left over
+        ((40, 50, 3), (0, 1), True),  # two leading axes
+        ((600, 2, 2), (0,), True),
+        ((2003, 1), (0,), False),  # one kept element: NumPy's own single run
+        ((30, 700), (0,), False),  # long kept runs
+        ((50, 40), (1,), False),  # a trailing axis
+        ((200, 10), (), False),
+    ],
+)
+def test_extremes_and_truth_over_leading_axes_in_groups_of_rows(monkeypatch, dt, shape, axes, grouped):
+    """max, min, all and any over the leading axes of a C-contiguous array with short
+    kept runs reduce groups of rows as long rows (``_GROUP`` elements, small here so that
+    small arrays take the path) and give NumPy's own reduction, NaN included."""
+    monkeypatch.setattr(R, "_GROUP", 64)
+    monkeypatch.setattr(R, "_GROUP_MIN", 256)
+    calls = []
+    real = R._grouped
+    monkeypatch.setattr(R, "_grouped", lambda *a: calls.append(real(*a)) or calls[-1])
+    x = sample(dt, shape, seed=sum(shape))
+    if np.dtype(dt).kind in "fc":
+        x[tuple(n - 1 for n in shape)] = NAN  # in the rows left over
+        x[(3,) + (0,) * (len(shape) - 1)] = NAN
+    t = x != 0
+    for kd in (False, True):
+        for k, ufunc, v in ((R.reduce_max, np.maximum, x), (R.reduce_min, np.minimum, x),
+                            (R.reduce_all, np.logical_and, t), (R.reduce_any, np.logical_or, t)):
+            want = ufunc.reduce(v, axis=axes, keepdims=kd)
+            np.testing.assert_array_equal(k(v, axes, kd), want)
+            out = np.empty(np.shape(want), want.dtype)
+            assert k(v, axes, kd, out=out) is out
+            np.testing.assert_array_equal(out, want)
+    assert any(calls) == grouped
+    strided = x[..., ::-1] if x.ndim > 1 else x[::-1]
+    np.testing.assert_array_equal(R.reduce_min(strided, axes), np.minimum.reduce(strided, axis=axes))

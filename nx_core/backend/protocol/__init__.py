@@ -24,9 +24,10 @@ Conventions (they hold for every primitive unless its docstring says otherwise):
   C-contiguous, offset-0, unmasked Tensor of the right shape and dtype, into which the
   backend writes exactly ``numel(out)`` elements and which it returns (the same object).
   The frontend never passes an ``out`` that overlaps an input, except to ``add``,
-  ``sub`` and ``mul``: their ``out`` may be (or overlap) an input, and the result must be
-  as if every input were read before ``out`` is written. That saves a temporary in
-  ``x += y`` and in compositions such as the variance (``mul(d, d, out=d)``).
+  ``sub`` and ``mul``, and to ``div`` and ``pow`` on floating-point dtypes: their ``out``
+  may be (or overlap) an input, and the result must be as if every input were read
+  before ``out`` is written. That saves a temporary in ``x += y``, ``x /= y`` and
+  ``x **= 2`` and in compositions such as the variance (``mul(d, d, out=d)``).
 * Allocating primitives return fresh, writable buffers: a result never aliases an input
   (movement primitives, ``with_view``, ``contiguous`` on a C-contiguous tensor and
   ``from_host`` are the stated exceptions). "Dense" means offset 0, unmasked, and the
