@@ -47,6 +47,7 @@ from nx_core.tensor import Tensor
 
 from ._array_object import StrictArray
 from ._flags import STRICT
+from ._portability import STALE_READ
 
 __all__ = ["Stale", "stale_read", "open_for_write", "close", "written", "site"]
 
@@ -69,12 +70,12 @@ def stale_read(name: str, site: str) -> None:
     array: the strict namespace's refusal, a ValueError. (In the portability report's
     record mode the refusal is recorded and this returns: the read goes on with the
     elements as they are, as the drop-in namespace reads them.)"""
-    STRICT.refuse("stale read", ValueError(
+    STRICT.refuse(STALE_READ, ValueError(
         f"{name}: reading elements of an array that the write at {site} changed through another array "
         "sharing its memory; whether a write through a view is seen by its base (and the reverse) is not "
         "portable (strict mode: NumPy and PyTorch see it, JAX has no views). Read the array the write went "
         "through, or copy before writing (asarray(x, copy=True))"
-    ))
+    ), site)
 
 
 class Stale:
