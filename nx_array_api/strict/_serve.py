@@ -8,6 +8,10 @@ subprocesses a test starts): the folder holds a package ``array_api_strict`` who
 calls ``serve_as_array_api_strict()``, or, without the variable, imports the real
 array-api-strict in its place. ``environment()`` gives both settings;
 ``nx_array_api.strict.pytest_plugin`` sets them for a pytest run.
+
+Served, the strict namespace records a stale read (``nx_array_api._stale``), which
+array-api-strict does not check, instead of raising it, unless ``NX_STALE_READS=raise``
+(``serve_as_array_api_strict(stale_reads=...)``).
 """
 
 from __future__ import annotations
