@@ -652,7 +652,8 @@ def arange(
         r = arange(start, stop, step, dtype=_dt.COMPLEX_TO_REAL[d], device=dev)
         return dev.backend.cast(r, dtype=d)
     if d.is_bool:
-        raise TypeError(f"arange: dtype must be a numeric dtype, got {d.name}")
+        # (array-api-strict's words, which it refuses past length 2 with; nx refuses bool whatever the length)
+        raise TypeError(f"arange: dtype must be a numeric dtype, got {d.name}: arange() is only supported for booleans when the result has at most length 2 in array-api-strict, and not at all in nx")
     if all_int:
         num = max(-(int(start - stop) // int(step)), 0)  # ints already: int() types them
     else:

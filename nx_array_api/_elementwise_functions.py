@@ -8,7 +8,7 @@ broadcast, and make one backend call. The irregular ones are written out, each w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import _dtypes as _dt
 from ._array_types import ARRAY_TYPES, STRICT_TYPES
@@ -85,7 +85,10 @@ maximum = _binary("maximum", "real numeric", "max", "Elementwise maximum; NaN pr
 minimum = _binary("minimum", "real numeric", "min", "Elementwise minimum; NaN propagates.", since="2023.12")
 nextafter = _binary("nextafter", "real floating-point", "nextafter", "The next representable value after x1 toward x2.", since="2024.12")
 _pow = _binary("pow", "numeric", "pow", "", operators=False)
-_true_divide = _binary("divide", "floating-point", "div", "", operators=False)
+_true_divide = _binary("divide", "floating-point", "div", "")
+#: ``/``'s true division, whose refusals name ``__truediv__`` (array-api-strict's words,
+#: which marray's tests match: "Only floating-point dtypes are allowed in __truediv__")
+_true_divide_operator = OPERATORS["divide"][0]
 
 def pow(x1: Any, x2: Any, /) -> Array:  # noqa: A001
     """x1 ** x2; integer powers are exact and wrap.
@@ -128,23 +131,32 @@ def divide(x1: Any, x2: Any, /) -> Array:
     scikit-learn expect; the standard leaves it to us. So do bool arrays (NumPy's
     ``bool_x / 2`` is float64). The strict namespace refuses both.
     """
+    return _divide(x1, x2, _true_divide)
+
+
+def _divide_operator(x1: Any, x2: Any, /) -> Array:
+    """``x1 / x2``: divide, its refusals naming ``__truediv__``."""
+    return _divide(x1, x2, _true_divide_operator)
+
+
+def _divide(x1: Any, x2: Any, true_divide: Callable[[Any, Any], Any]) -> Array:
     f1 = type(x1) in ARRAY_TYPES and x1.dtype.kind in "fc"
     f2 = type(x2) in ARRAY_TYPES and x2.dtype.kind in "fc"
     if (f1 or type(x1) not in ARRAY_TYPES) and (f2 or type(x2) not in ARRAY_TYPES):
-        return _true_divide(x1, x2)
+        return true_divide(x1, x2)
     x = x1 if type(x1) in ARRAY_TYPES else x2
     if f1 or f2:
         # an integer array with a floating-point array: promotion's dtype (NumPy's: int16 /
         # float32 is float32)
-        return _true_divide(x1, x2)
+        return true_divide(x1, x2)
     if x._ns.strict:
         try:  # refuses the integer operands, as the standard's divide does
-            return _true_divide(x1, x2)
+            return true_divide(x1, x2)
         except TypeError as e:
             x._ns.refuse("dtype category", e)  # record mode: NumPy's true division below
     a = x1 if type(x1) not in ARRAY_TYPES or x1.dtype.kind in "fc" else _to_default_float("divide", x1)
     b = x2 if type(x2) not in ARRAY_TYPES or x2.dtype.kind in "fc" else _to_default_float("divide", x2)
-    return _true_divide(a, b)
+    return true_divide(a, b)
 
 
 def bitwise_left_shift(x1: Any, x2: Any, /) -> Array:
@@ -177,14 +189,17 @@ def _strict_negative_shift(name: str, x1: Any, x2: Any) -> None:
         neg = type(x2) is int and x2 < 0
     if neg:
         (x1 if type(x1) in STRICT_TYPES else x2)._ns.refuse(
-            "argument", ValueError(f"{name}: a negative shift is not allowed (strict mode: the standard leaves it undefined)")
+            "argument",
+            # (array-api-strict's words, its function's name for both shifts included)
+            ValueError(f"{name}: bitwise_left_shift(x1, x2) is only defined for x2 >= 0 (strict mode: the standard leaves a negative shift undefined)"),
         )
 
 
 OPERATORS["pow"] = operators_of(pow)
 OPERATORS["bitwise_left_shift"] = operators_of(bitwise_left_shift)
 OPERATORS["bitwise_right_shift"] = operators_of(bitwise_right_shift)
-OPERATORS["divide"] = operators_of(divide)
+_divide_operator.__name__ = _divide_operator.__qualname__ = "divide"
+OPERATORS["divide"] = operators_of(_divide_operator)
 
 
 def _truth(x: Any, other: Any = None, strict: bool = True) -> Any:

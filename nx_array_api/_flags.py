@@ -49,7 +49,7 @@ import warnings
 from types import TracebackType
 from typing import Any, Collection
 
-from ._portability import Recorder, caught
+from ._portability import STALE_READ, Recorder, caught
 
 __all__ = ["set_flags", "get_flags", "reset_flags", "Flags", "public_dir"]
 
@@ -212,20 +212,22 @@ class Namespace:
         self.refused = refused
 
     # ----------------------------------------------------------------- gates
-    def refuse(self, kind: str, exc: BaseException) -> bool:
+    def refuse(self, kind: str, exc: BaseException, write: str = "") -> bool:
         """A refusal of this namespace that the drop-in does not make (``kind``: one of
-        ``_portability.KINDS``): raises ``exc``; in record mode records it, with the
-        caller's call site, and returns True, and the caller goes on as the drop-in,
-        unless code between the refusal and the test catches ``exc`` (then it is raised).
+        ``_portability.KINDS``; ``write``: a stale read's write site): raises ``exc``; in
+        record mode, where the recorder takes ``kind``, records it, with the caller's call
+        site, and returns True, and the caller goes on as the drop-in, unless code between
+        the refusal and the test catches ``exc`` (then it is raised; not for a stale read,
+        which array-api-strict never raises, so no code of a consumer's handles it).
 
         Called on the refusal's path only, so a call the namespace accepts pays nothing.
         (A caller keeps no reference to ``exc`` in a local: the raised exception's
         traceback holds the caller's frame, and the cycle would keep its arrays alive, and
         views of them would count as live in the next write's aliasing check.)"""
         rec = self.recorder
-        if rec is not None:
-            if not caught(exc, sys._getframe(1)):
-                rec.record(kind, exc, sys._getframe(1))
+        if rec is not None and rec.takes(kind):
+            if kind == STALE_READ or not caught(exc, sys._getframe(1)):
+                rec.record(kind, exc, sys._getframe(1), write)
                 return True
             rec.caught += 1  # the code that called handles the refusal: raised, as in strict mode
         try:

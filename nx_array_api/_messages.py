@@ -63,7 +63,12 @@ def not_allowed(name: str, category: str, *got: Any, where: str | None = None) -
     "floating-point", "real numeric", "integer or boolean", ...), in array-api-strict's
     words ("Only floating-point dtypes are allowed in sin"; ``where``: the operator's
     method, ``__truediv__``, where an operator was used)."""
-    return TypeError(f"{name}: Only {category} dtypes are allowed in {where or name}, got {' and '.join(_name(d) for d in got)}")
+    words = _CATEGORY_WORDS.get(category, category)
+    return TypeError(f"{name}: Only {words} dtypes are allowed in {where or name}, got {' and '.join(_name(d) for d in got)}")
+
+
+#: The categories array-api-strict spells otherwise than the tables of dtypes name them.
+_CATEGORY_WORDS = {"bool": "boolean"}
 
 
 def not_promotable(name: str, a: Any, b: Any, dropin: Any = None) -> TypeError:

@@ -28,9 +28,9 @@ import dis
 import os
 import sys
 import sysconfig
-from typing import Any
+from typing import Any, Collection
 
-__all__ = ["KINDS", "Recorder", "call_site", "caught"]
+__all__ = ["KINDS", "STALE_READ", "Recorder", "call_site", "caught", "short_site"]
 
 #: The kinds of refusal, each with what it means (the report's legend).
 KINDS = {
@@ -47,6 +47,10 @@ KINDS = {
     "flag-gated behaviour": "a behaviour a later version of the standard added, or the boolean_indexing/data_dependent_shapes flag turns off",
     "stale read": "a read of elements that a write through another array sharing their memory changed (whether a write through a view is seen by its base is not portable)",
 }
+
+#: The kind of a read of elements changed through shared memory: array-api-strict does not
+#: check it, so a recorder takes it whatever code catches it (``Namespace.refuse``).
+STALE_READ = "stale read"
 
 #: Modules whose frames are never a consumer's call site (the first parts of their names):
 #: nx's, the test runner's, and NumPy's (``np.asarray(x)``, ``np.iterable(x)``: the call
@@ -68,6 +72,18 @@ def _relative(filename: str) -> str:
         if real.startswith(p + os.sep) and p not in stdlib:
             return real[len(p) + 1 :].replace(os.sep, "/")
     return filename
+
+
+def short_site(site: str) -> str:
+    """``file:line`` with the file as the report writes it (relative to its ``sys.path``
+    entry)."""
+    filename, _, line = site.rpartition(":")
+    if not filename:
+        return site
+    short = _FILES.get(filename)
+    if short is None:
+        short = _FILES[filename] = _relative(filename)
+    return f"{short or filename}:{line}"
 
 
 def call_site(frame: Any) -> tuple[str, int, str]:
@@ -189,18 +205,25 @@ def caught(exc: BaseException, frame: Any) -> bool:
 
 class Recorder:
     """The refusals recorded in record mode: ``counts`` maps (kind, file, line,
-    function, test) to [count, exception type, first message]."""
+    function, test, write) to [count, exception type, first message]. ``kinds``: the
+    kinds it records (the others raise); None, every kind."""
 
-    def __init__(self) -> None:
-        self.counts: dict[tuple[str, str, int, str, str], list[Any]] = {}
+    def __init__(self, kinds: Collection[str] | None = None) -> None:
+        self.counts: dict[tuple[str, str, int, str, str, str], list[Any]] = {}
+        self.kinds = None if kinds is None else frozenset(kinds)
         #: The refusals raised because code between them and the test caught them.
         self.caught = 0
         #: The id of the test running now ("" outside a test); a test runner sets it.
         self.test = ""
 
-    def record(self, kind: str, exc: BaseException, frame: Any) -> None:
-        """Records refusal ``exc`` of ``kind``, made in a call whose innermost frame is ``frame``."""
-        key = (kind, *call_site(frame), self.test)
+    def takes(self, kind: str) -> bool:
+        """Whether refusals of ``kind`` are recorded rather than raised."""
+        return self.kinds is None or kind in self.kinds
+
+    def record(self, kind: str, exc: BaseException, frame: Any, write: str = "") -> None:
+        """Records refusal ``exc`` of ``kind``, made in a call whose innermost frame is
+        ``frame``; ``write``: a stale read's write site (``file:line``)."""
+        key = (kind, *call_site(frame), self.test, short_site(write) if write else "")
         entry = self.counts.get(key)
         if entry is None:
             self.counts[key] = [1, type(exc).__name__, str(exc).partition("\n")[0]]
@@ -210,29 +233,31 @@ class Recorder:
     def records(self) -> list[dict[str, Any]]:
         """The records, as the JSON report lists them (most frequent first)."""
         out = [
-            {"kind": k, "file": f, "line": ln, "function": fn, "test": t, "count": c, "exception": e, "message": m}
-            for (k, f, ln, fn, t), (c, e, m) in self.counts.items()
+            {"kind": k, "file": f, "line": ln, "function": fn, "test": t, "write": w, "count": c, "exception": e, "message": m}
+            for (k, f, ln, fn, t, w), (c, e, m) in self.counts.items()
         ]
-        out.sort(key=lambda r: (-r["count"], r["kind"], r["file"], r["line"], r["test"]))
+        out.sort(key=lambda r: (-r["count"], r["kind"], r["file"], r["line"], r["write"], r["test"]))
         return out
-
 
     def add(self, records: list[dict[str, Any]]) -> None:
         """Adds records in ``records()``'s form (another process's: a pytest-xdist worker's)."""
         for r in records:
-            key = (r["kind"], r["file"], r["line"], r["function"], r["test"])
+            key = (r["kind"], r["file"], r["line"], r["function"], r["test"], r.get("write", ""))
             entry = self.counts.get(key)
             if entry is None:
                 self.counts[key] = [r["count"], r["exception"], r["message"]]
             else:
                 entry[0] += r["count"]
 
-    def summary(self) -> list[dict[str, Any]]:
-        """The records by kind and call site, over all tests: each with its count, the
-        number of tests it occurred in, and the first test and message (most frequent first)."""
-        rows: dict[tuple[str, str, int, str], dict[str, Any]] = {}
+    def summary(self, kind: str | None = None) -> list[dict[str, Any]]:
+        """The records (of ``kind``, or all) by kind, call site and write site, over all
+        tests: each with its count, the tests it occurred in (their number, the first,
+        and all of them in ``test_ids``, sorted) and the first message (most frequent first)."""
+        rows: dict[tuple[str, str, int, str, str], dict[str, Any]] = {}
         for r in sorted(self.records(), key=lambda r: r["test"]):
-            key = (r["kind"], r["file"], r["line"], r["function"])
+            if kind is not None and r["kind"] != kind:
+                continue
+            key = (r["kind"], r["file"], r["line"], r["function"], r["write"])
             row = rows.get(key)
             if row is None:
                 rows[key] = row = {
@@ -240,12 +265,15 @@ class Recorder:
                     "file": r["file"],
                     "line": r["line"],
                     "function": r["function"],
+                    "write": r["write"],
                     "count": 0,
                     "tests": 0,
                     "first_test": r["test"],
+                    "test_ids": [],
                     "exception": r["exception"],
                     "message": r["message"],
                 }
             row["count"] += r["count"]
             row["tests"] += 1
-        return sorted(rows.values(), key=lambda r: (-r["count"], -r["tests"], r["kind"], r["file"], r["line"]))
+            row["test_ids"].append(r["test"])
+        return sorted(rows.values(), key=lambda r: (-r["count"], -r["tests"], r["kind"], r["file"], r["line"], r["write"]))

@@ -31,7 +31,8 @@ when the backend says that another object shares the written array's memory
 (``aliased``); an array held nowhere on the stack is not found, and so not marked.
 
 The raise goes through :func:`stale_read` and the namespace's ``refuse``: the portability
-report's record mode records it there and lets the read go on.
+report's record mode, and nx served as array_api_strict (``strict._serve``: array-api-strict
+does not check stale reads), record it there and let the read go on.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from nx_core.tensor import Tensor
 
 from ._array_types import STRICT_TYPES
 from ._flags import STRICT
+from ._portability import STALE_READ
 
 __all__ = ["Stale", "stale_read", "open_for_write", "close", "written", "site"]
 
@@ -66,15 +68,16 @@ _PUBLIC = {"getitem": "__getitem__", "getitem_strict": "__getitem__", "setitem":
 
 def stale_read(name: str, site: str) -> None:
     """The read ``name`` of elements that the write at ``site`` changed through another
-    array: the strict namespace's refusal, a ValueError. (In the portability report's
-    record mode the refusal is recorded and this returns: the read goes on with the
-    elements as they are, as the drop-in namespace reads them.)"""
-    STRICT.refuse("stale read", ValueError(
+    array: the strict namespace's refusal, a ValueError. (In record mode, the portability
+    report's or nx served as array_api_strict's, the refusal is recorded with the write's
+    site and this returns: the read goes on with the elements as they are, as the drop-in
+    namespace reads them.)"""
+    STRICT.refuse(STALE_READ, ValueError(
         f"{name}: reading elements of an array that the write at {site} changed through another array "
         "sharing its memory; whether a write through a view is seen by its base (and the reverse) is not "
         "portable (strict mode: NumPy and PyTorch see it, JAX has no views). Read the array the write went "
         "through, or copy before writing (asarray(x, copy=True))"
-    ))
+    ), site)
 
 
 class Stale:

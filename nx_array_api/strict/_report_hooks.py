@@ -1,4 +1,5 @@
-"""pytest hooks of the portability report: ``--nx-portability-report=PATH``.
+"""pytest hooks of the portability report, ``--nx-portability-report=PATH``, and of the
+stale reads found while nx is served as array_api_strict.
 
 With the option, the run is in record mode (``nx_array_api._portability``): every use
 of nx's strict namespace that it refuses and the drop-in namespace accepts is recorded
@@ -9,15 +10,23 @@ table of the refusals by kind and call site, and ``PATH`` gets the JSON report::
     {"schema": "nx-portability-report/1", "namespace": "nx_array_api.strict",
      "total": <refusals>, "tests": <tests with a refusal (a refusal outside a test has test "")>,
      "caught": <refusals raised because the code caught them>, "kinds": {kind: meaning},
-     "summary": [{"kind", "file", "line", "function", "count", "tests", "first_test",
-                  "exception", "message"}, ...],          # by kind and call site
-     "records": [{"kind", "file", "line", "function", "test", "count", "exception",
-                  "message"}, ...]}                       # by kind, call site and test
+     "summary": [{"kind", "file", "line", "function", "write", "count", "tests",
+                  "first_test", "exception", "message"}, ...],  # by kind, call site, write
+     "records": [{"kind", "file", "line", "function", "test", "write", "count",
+                  "exception", "message"}, ...]}    # by kind, call site, write and test
+
+(``write``: a stale read's write site, ``file:line``; "" for the other kinds.)
+
+With nx served as array_api_strict (``nx_array_api.strict.pytest_plugin``, whose option
+``--nx-stale-reads`` is ``record`` by default) and no report, stale reads alone are
+recorded, and read as NumPy reads them, as on array-api-strict, which does not check
+them. Either way the terminal ends with the stale reads found, by write site and read
+site, with their tests.
 
 Under pytest-xdist each worker records its own tests and hands its records to the
-controller (``workeroutput``), which merges them into one report.
+controller (``workeroutput``), which merges them.
 
-Load with ``-p nx_array_api.strict._report_hooks``.
+Load with ``-p nx_array_api.strict._report_hooks`` (the served plugin loads it).
 """
 
 from __future__ import annotations
@@ -26,8 +35,10 @@ import json
 import os
 from typing import Any
 
+import pytest
+
 from .._flags import STRICT
-from .._portability import KINDS, Recorder
+from .._portability import KINDS, STALE_READ, Recorder
 
 __all__ = [
     "pytest_addoption",
@@ -38,6 +49,7 @@ __all__ = [
     "pytest_sessionfinish",
     "pytest_terminal_summary",
     "report",
+    "stale_table",
     "table",
 ]
 
@@ -45,6 +57,8 @@ __all__ = [
 _KEY = "nx_portability_records"
 #: How many rows of the table the terminal shows (the JSON has them all).
 ROWS = 25
+#: How many test ids the stale reads' section lists for each write -> read site.
+TESTS = 5
 
 
 def pytest_addoption(parser: Any) -> None:
@@ -59,9 +73,15 @@ def pytest_addoption(parser: Any) -> None:
     )
 
 
+#: The run's recorder, in the config's stash.
+_RECORDER = pytest.StashKey["Recorder | None"]()
+
+
 def _recorder(config: Any) -> Recorder | None:
-    """The run's recorder: the strict namespace's, in a run with the option."""
-    return STRICT.recorder if config.getoption("nx_portability_report", None) is not None else None
+    """The run's recorder (the strict namespace's): a run with the option records every
+    kind; a run with nx served as array_api_strict (``--nx-stale-reads=record``, the
+    served plugin's default), stale reads alone; None otherwise."""
+    return config.stash.get(_RECORDER, None)
 
 
 class _Controller:
@@ -78,15 +98,22 @@ class _Controller:
 
 
 def pytest_configure(config: Any) -> None:
-    if config.getoption("nx_portability_report", None) is None:
+    stale = config.getoption("nx_stale_reads", None)  # (the served plugin's option)
+    if config.getoption("nx_portability_report", None) is not None:
+        rec = Recorder()
+    elif stale == "record":
+        rec = Recorder(kinds=(STALE_READ,))
+    else:
+        if stale == "raise":
+            STRICT.recorder = None  # (serving set one up from the environment)
         return
-    STRICT.recorder = rec = Recorder()
+    STRICT.recorder = config.stash[_RECORDER] = rec
     if config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput"):
         config.pluginmanager.register(_Controller(rec), "nx-portability-controller")
 
 
 def pytest_unconfigure(config: Any) -> None:
-    if config.getoption("nx_portability_report", None) is not None:
+    if _recorder(config) is not None:
         STRICT.recorder = None
 
 
@@ -110,10 +137,14 @@ def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:
     if workeroutput is not None:  # a pytest-xdist worker: the controller writes the report
         workeroutput[_KEY] = {"records": rec.records(), "caught": rec.caught}
         return
-    path = config.getoption("nx_portability_report")
+    path = config.getoption("nx_portability_report", None)
+    if path is None:
+        return
     with open(os.path.join(str(config.invocation_params.dir), path), "w", encoding="utf-8") as f:
         json.dump(report(rec), f, indent=1)
         f.write("\n")
+
+
 def report(rec: Recorder) -> dict[str, Any]:
     """The JSON report of the records of ``rec`` (see the module docstring)."""
     records = rec.records()
@@ -124,7 +155,7 @@ def report(rec: Recorder) -> dict[str, Any]:
         "tests": len({r["test"] for r in records if r["test"]}),
         "caught": rec.caught,
         "kinds": KINDS,
-        "summary": rec.summary(),
+        "summary": [{k: v for k, v in r.items() if k != "test_ids"} for r in rec.summary()],
         "records": records,
     }
 
@@ -141,18 +172,44 @@ def table(rec: Recorder, rows: int = ROWS) -> list[str]:
     return lines
 
 
+def stale_table(rec: Recorder, tests: int = TESTS) -> list[str]:
+    """The stale reads of ``rec``, by write site and read site (most frequent first): each
+    with its count and the ids of its tests (the first ``tests`` of them, and how many more)."""
+    summary = rec.summary(STALE_READ)
+    lines = [f"{'count':>7} {'tests':>6}  write site -> read site (function)"]
+    for r in summary:
+        lines.append(f"{r['count']:>7} {r['tests']:>6}  {r['write'] or '?'} -> {r['file']}:{r['line']} ({r['function']})")
+        ids = r["test_ids"]
+        lines.extend(f"{'':>16}{t or '(outside a test)'}" for t in ids[:tests])
+        if len(ids) > tests:
+            lines.append(f"{'':>16}... {len(ids) - tests} more tests")
+    return lines
+
+
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: Any, config: Any) -> None:
     rec = _recorder(config)
     if rec is None or getattr(config, "workeroutput", None) is not None:
         return
     tr = terminalreporter
-    rep = report(rec)
-    tr.write_sep("=", "nx portability report")
-    tr.write_line(
-        f"{rep['total']} uses nx's strict namespace refuses (array-api-strict's refusals and nx's own), "
-        f"in {rep['tests']} tests, at {len(rep['summary'])} call sites; they ran as the drop-in namespace runs them"
-    )
-    tr.write_line(f"{rep['caught']} more refusals were caught by the code that made them (try/except) and raised, as in strict mode")
-    for line in table(rec):
-        tr.write_line(line)
-    tr.write_line(f"JSON report: {config.getoption('nx_portability_report')}")
+    path = config.getoption("nx_portability_report", None)
+    if path is not None:
+        rep = report(rec)
+        tr.write_sep("=", "nx portability report")
+        tr.write_line(
+            f"{rep['total']} uses nx's strict namespace refuses (array-api-strict's refusals and nx's own), "
+            f"in {rep['tests']} tests, at {len(rep['summary'])} call sites; they ran as the drop-in namespace runs them"
+        )
+        tr.write_line(f"{rep['caught']} more refusals were caught by the code that made them (try/except) and raised, as in strict mode")
+        for line in table(rec):
+            tr.write_line(line)
+        tr.write_line(f"JSON report: {path}")
+    stale = rec.summary(STALE_READ)
+    if stale:
+        tr.write_sep("=", "stale reads nx found (array-api-strict does not check these)")
+        tr.write_line(
+            f"{sum(r['count'] for r in stale)} reads of elements that a write through another array sharing their memory "
+            f"changed, at {len(stale)} write -> read sites; they read what NumPy reads "
+            "(--nx-stale-reads=raise makes each a ValueError; docs/strict-mode.md, \"Writes through shared memory\")"
+        )
+        for line in stale_table(rec):
+            tr.write_line(line)

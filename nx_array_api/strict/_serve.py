@@ -8,6 +8,10 @@ subprocesses a test starts): the folder holds a package ``array_api_strict`` who
 calls ``serve_as_array_api_strict()``, or, without the variable, imports the real
 array-api-strict in its place. ``environment()`` gives both settings;
 ``nx_array_api.strict.pytest_plugin`` sets them for a pytest run.
+
+Served, the strict namespace records a stale read (``nx_array_api._stale``), which
+array-api-strict does not check, instead of raising it, unless ``NX_STALE_READS=raise``
+(``serve_as_array_api_strict(stale_reads=...)``).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 from nx_core.dtype import set_numpy_interop
 
 from .._flags import STRICT
+from .._portability import STALE_READ, Recorder
 
 __all__ = ["serve_as_array_api_strict"]
 
@@ -27,6 +32,11 @@ __all__ = ["serve_as_array_api_strict"]
 NAME = "array_api_strict"
 #: The environment variable that asks the shim package for nx's strict namespace.
 ENV = "NX_SERVE_AS_ARRAY_API_STRICT"
+#: The environment variable that says what a stale read does while nx is served:
+#: ``record`` (the default: recorded, and the read goes on as NumPy's, as on
+#: array-api-strict) or ``raise`` (a ValueError, as in ``nx_array_api.strict`` not served).
+STALE_ENV = "NX_STALE_READS"
+STALE_MODES = ("record", "raise")
 #: The folder to put on ``PYTHONPATH``: it holds the shim package ``array_api_strict``.
 SHIM = str(Path(__file__).resolve().parent / "_shim")
 #: The array-api-strict release whose names and refusals the strict namespace follows:
@@ -44,7 +54,7 @@ def _ours(module: types.ModuleType) -> bool:
     return file is not None and Path(file).resolve().is_relative_to(Path(__file__).resolve().parent)
 
 
-def serve_as_array_api_strict() -> types.ModuleType:
+def serve_as_array_api_strict(stale_reads: str | None = None) -> types.ModuleType:
     """Makes ``import array_api_strict`` in this process give nx's strict namespace, and
     returns it.
 
@@ -54,7 +64,14 @@ def serve_as_array_api_strict() -> types.ModuleType:
     array-api-strict), ``__version__`` the array-api-strict release it follows, and its
     extensions importable as ``array_api_strict.linalg`` and ``array_api_strict.fft``.
     Every array of the strict namespace answers ``__array_namespace__()`` with this one
-    module. Calling it again does nothing more.
+    module. Calling it again does nothing more (but set ``stale_reads`` if given).
+
+    ``stale_reads``: what a read of elements changed through shared memory does
+    (``_stale``), which array-api-strict does not check: ``"record"`` (the default) records
+    it (the strict namespace's ``recorder``; the pytest plugin lists them at the end of the
+    run) and reads as NumPy does, so that what passes on array-api-strict passes;
+    ``"raise"`` raises ValueError as ``nx_array_api.strict`` does when it is not served.
+    None: the environment variable ``NX_STALE_READS``, else ``"record"``.
 
         >>> from nx_array_api.strict import serve_as_array_api_strict
         >>> xp = serve_as_array_api_strict()
@@ -80,6 +97,8 @@ def serve_as_array_api_strict() -> types.ModuleType:
             f"does it before the conftests; a subprocess gets it from {ENV}=1 with the shim folder on PYTHONPATH)"
         )
     module = sys.modules[_STRICT]  # this module's package, imported before any call
+    if present is not module or stale_reads is not None:  # (not served yet: absent, or the shim importing)
+        set_stale_reads(stale_reads_mode(stale_reads))
     # NumPy cannot read the dtypes, as it cannot read array-api-strict's: np.dtype(xp.float64)
     # is a TypeError and NumPy's dtypes compare unequal to them (consumers such as
     # scikit-learn's _logsumexp branch on that comparison); the process's drop-in shares them
@@ -93,6 +112,26 @@ def serve_as_array_api_strict() -> types.ModuleType:
         ext.__name__ = f"{NAME}.{sub}"
         sys.modules[f"{NAME}.{sub}"] = ext
     return module
+
+
+def stale_reads_mode(stale_reads: str | None = None) -> str:
+    """``stale_reads``, or the environment's ``NX_STALE_READS``, or ``"record"``: checked."""
+    mode = stale_reads if stale_reads is not None else os.environ.get(STALE_ENV) or "record"
+    if mode not in STALE_MODES:
+        raise ValueError(f"serve_as_array_api_strict: stale_reads must be 'record' or 'raise', not {mode!r} ({STALE_ENV})")
+    return mode
+
+
+def set_stale_reads(mode: str) -> None:
+    """Stale reads recorded (``"record"``: a recorder of stale reads alone as the strict
+    namespace's, unless it has one) or raised (``"raise"``: that recorder removed; a
+    portability report's, which records every kind, stays)."""
+    rec = STRICT.recorder
+    if mode == "record":
+        if rec is None:
+            STRICT.recorder = Recorder(kinds=(STALE_READ,))
+    elif rec is not None and rec.kinds == {STALE_READ}:
+        STRICT.recorder = None
 
 
 def environment(environ: dict[str, str] | None = None) -> dict[str, str]:

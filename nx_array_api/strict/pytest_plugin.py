@@ -15,6 +15,12 @@ package whose code calls NumPy in nx. Without ``-p nx_array_api.strict.pytest_pl
 nothing changes. docs/strict-mode.md, "Run your test suite on nx", says what differs from
 array-api-strict.
 
+A read of elements that a write through another array sharing their memory changed (a
+stale read, which ``nx_array_api.strict`` refuses and array-api-strict does not check) is
+recorded, not raised, and read as NumPy reads it; the run ends with a section listing
+them by write site and read site. ``--nx-stale-reads=raise`` (or
+``NX_STALE_READS=raise`` in the environment) makes each a ValueError instead.
+
 The plugin also brings the portability report's option, ``--nx-portability-report=PATH``
 (``nx_array_api.strict._report_hooks``): the suite then runs in record mode, and the
 report lists every use the strict namespace refuses, by kind and call site.
@@ -27,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from ._serve import ENV, NAME, environment, serve_as_array_api_strict
+from ._serve import ENV, NAME, STALE_ENV, STALE_MODES, environment, serve_as_array_api_strict, stale_reads_mode
 
 pytest_plugins = ["nx_array_api.strict._report_hooks"]
 
@@ -38,6 +44,23 @@ def pytest_load_initial_conftests(early_config: Any, parser: Any, args: Any) -> 
     before a conftest can import anything."""
     os.environ.update(environment())
     serve_as_array_api_strict()
+
+
+def pytest_addoption(parser: Any) -> None:
+    parser.getgroup("nx", "nx array library").addoption(
+        "--nx-stale-reads",
+        choices=STALE_MODES,
+        dest="nx_stale_reads",
+        default=stale_reads_mode(),
+        help="what a read of elements changed through shared memory does while nx is served as array_api_strict: "
+        f"record (the default: listed at the end, read as NumPy reads it) or raise (a ValueError); default from {STALE_ENV}",
+    )
+
+
+def pytest_configure(config: Any) -> None:
+    """The stale reads' mode goes to the processes the run starts (the recorder itself:
+    ``_report_hooks``)."""
+    os.environ[STALE_ENV] = config.getoption("nx_stale_reads")
 
 
 def carry_warning_filters(items: list[Any]) -> None:

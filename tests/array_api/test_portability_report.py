@@ -191,10 +191,12 @@ def test_the_json_schema(recorded: Run) -> None:
     assert rep["kinds"] == KINDS
     assert set(rep) == {"schema", "namespace", "total", "tests", "caught", "kinds", "summary", "records"}
     for x in rep["records"]:
-        assert set(x) == {"kind", "file", "line", "function", "test", "count", "exception", "message"}
+        assert set(x) == {"kind", "file", "line", "function", "test", "write", "count", "exception", "message"}
         assert x["kind"] in KINDS
+        # a stale read's write site, as the report writes a file (the others have none)
+        assert x["write"] == (f"mylib.py:{LINES['overwrite'] - 1}" if x["kind"] == "stale read" else "")
     for x in rep["summary"]:
-        assert set(x) == {"kind", "file", "line", "function", "count", "tests", "first_test", "exception", "message"}
+        assert set(x) == {"kind", "file", "line", "function", "write", "count", "tests", "first_test", "exception", "message"}
     assert [x["count"] for x in rep["summary"]] == sorted((x["count"] for x in rep["summary"]), reverse=True)
     assert sum(x["count"] for x in rep["summary"]) == rep["total"]
 
@@ -404,3 +406,24 @@ def test_a_length_hint_is_no_len() -> None:
     finally:
         STRICT.recorder = None
     assert rec.caught == 1 and [(r["kind"], r["count"]) for r in rec.records()] == [("conversion", 1)]
+
+
+def test_a_stale_read_is_recorded_even_where_the_code_catches_it_and_a_stale_recorder_records_nothing_else() -> None:
+    # array-api-strict never refuses a stale read: no consumer's except clause is meant for it
+    rec = Recorder(kinds=("stale read",))
+    STRICT.recorder = rec
+    try:
+        x = sx.asarray([1.0, 2.0, 3.0])
+        v = x[1:]
+        v[0] = 5.0; line = sys._getframe().f_lineno  # noqa: E702
+        try:
+            read = float(x[1])
+        except ValueError:
+            read = None
+        with pytest.raises(TypeError, match="^multiply: a Python float cannot be promoted"):
+            sx.asarray([1, 2]) * 0.5  # another kind: raised, not recorded
+    finally:
+        STRICT.recorder = None
+    assert read == 5.0 and rec.caught == 0
+    assert [(r["kind"], r["count"], r["function"]) for r in rec.records()] == [("stale read", 2, "test_a_stale_read_is_recorded_even_where_the_code_catches_it_and_a_stale_recorder_records_nothing_else")]
+    assert rec.records()[0]["write"].endswith(f"test_portability_report.py:{line}")

@@ -25,7 +25,7 @@ NX_STRICT = str(Path(_serve.__file__).resolve().parent)
 
 def _env(**extra: str) -> dict[str, str]:
     # (this run's own xdist worker's variables too: the inner run is a pytest of its own)
-    env = {k: v for k, v in os.environ.items() if k not in (_serve.ENV, "PYTHONPATH", "PYTEST_ADDOPTS") and not k.startswith("PYTEST_XDIST")}
+    env = {k: v for k, v in os.environ.items() if k not in (_serve.ENV, _serve.STALE_ENV, "PYTHONPATH", "PYTEST_ADDOPTS") and not k.startswith("PYTEST_XDIST")}
     env.update(extra)
     return env
 
@@ -236,3 +236,116 @@ def test_pytest_plugin_refuses_when_a_plugin_imported_the_real_package(tmp_path:
     done = subprocess.run(args, capture_output=True, text=True, env=_env(PYTHONPATH=str(tmp_path)), cwd=tmp_path, timeout=300)
     assert done.returncode != 0
     assert "serve_as_array_api_strict: the real array_api_strict (" in done.stdout + done.stderr
+
+
+# ---------------------------------------------------------------- stale reads while served
+_STALE_TEST = """\
+import os, subprocess, sys
+import array_api_strict as xp
+
+
+def overwrite(x):
+    v = x[1:3]
+    v[0] = 5.0
+    return float(x[1])
+
+
+def test_one():
+    assert overwrite(xp.asarray([1.0, 2.0, 3.0])) == 5.0
+
+
+def test_two():
+    assert overwrite(xp.asarray([0.0, 1.0, 2.0, 3.0])) == 5.0
+
+
+def test_in_a_subprocess():
+    code = "import array_api_strict as xp; x = xp.asarray([1.0, 2.0]); v = x[1:]; v[0] = 7.0; print(float(x[1]))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if os.environ["NX_STALE_READS"] == "raise":
+        assert "ValueError: __getitem__: reading elements of an array that the write at <string>:1" in done.stderr
+    else:
+        assert done.returncode == 0 and done.stdout.strip() == "7.0", done.stderr
+"""
+#: The lines of _STALE_TEST's write and read.
+_WRITE, _READ = (_STALE_TEST.splitlines().index(f"    {s}") + 1 for s in ("v[0] = 5.0", "return float(x[1])"))
+_SECTION = "stale reads nx found (array-api-strict does not check these)"
+
+
+def _run_stale(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "test_stale.py").write_text(_STALE_TEST)
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "nx_array_api.strict.pytest_plugin", "-p", "no:cacheprovider", *args, "test_stale.py"]
+    return subprocess.run(cmd, capture_output=True, text=True, env=_env(**env), cwd=tmp_path, timeout=300)
+
+
+@pytest.mark.parametrize("workers", [None, "2"], ids=["in-process", "xdist-workers"])
+def test_served_stale_reads_are_recorded_and_listed_at_the_end(tmp_path: Path, workers: str | None) -> None:
+    done = _run_stale(tmp_path, *(["-n", workers] if workers else ["-p", "no:xdist"]))
+    out = done.stdout
+    assert done.returncode == 0, out + done.stderr
+    assert "3 passed" in out.splitlines()[-1]
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if _SECTION in line)
+    assert lines[start + 1].startswith("4 reads of elements that a write through another array sharing their memory changed, at 1 write -> read sites")
+    assert lines[start + 2].split() == ["count", "tests", "write", "site", "->", "read", "site", "(function)"]
+    # each test reads twice: x[1] (a stale element) and float() of it; the workers' merged
+    assert lines[start + 3].split() == ["4", "2", f"test_stale.py:{_WRITE}", "->", f"test_stale.py:{_READ}", "(overwrite)"]
+    assert [line.strip() for line in lines[start + 4 : start + 6]] == ["test_stale.py::test_one", "test_stale.py::test_two"]
+
+
+@pytest.mark.parametrize("how", ["option", "environment"])
+def test_served_stale_reads_raise_on_request(tmp_path: Path, how: str) -> None:
+    if how == "option":
+        done = _run_stale(tmp_path, "-p", "no:xdist", "--nx-stale-reads=raise")
+    else:
+        done = _run_stale(tmp_path, "-n", "1", **{_serve.STALE_ENV: "raise"})
+    out = done.stdout
+    assert done.returncode == 1, out + done.stderr
+    assert "2 failed, 1 passed" in out.splitlines()[-1]
+    assert "ValueError: __getitem__: reading elements of an array that the write at" in out
+    assert _SECTION not in out
+
+
+def test_serve_as_array_api_strict_records_stale_reads_and_raises_on_request() -> None:
+    code = """
+        import json
+        from nx_array_api._flags import STRICT
+        from nx_array_api.strict import serve_as_array_api_strict
+
+        def overwrite(xp):
+            x = xp.asarray([1.0, 2.0, 3.0])
+            v = x[1:]
+            v[0] = 5.0
+            return float(x[1])
+
+        xp = serve_as_array_api_strict()
+        read = overwrite(xp)
+        (r,) = STRICT.recorder.records()
+        serve_as_array_api_strict(stale_reads="raise")
+        try:
+            overwrite(xp)
+            raised = None
+        except ValueError as e:
+            raised = str(e).partition(":")[0]
+        print(json.dumps([read, r["kind"], r["count"], r["write"], r["function"], raised, STRICT.recorder is None]))
+    """
+    # (x[1] reads the stale element, float() reads it again)
+    assert _json(code) == [5.0, "stale read", 2, "<string>:9", "overwrite", "__getitem__", True]
+    # the environment's default
+    assert _json(code, _env(**{_serve.STALE_ENV: "record"}))[0] == 5.0
+    done = _python("from nx_array_api.strict import serve_as_array_api_strict; serve_as_array_api_strict()", _env(**{_serve.STALE_ENV: "maybe"}))
+    assert "ValueError: serve_as_array_api_strict: stale_reads must be 'record' or 'raise', not 'maybe'" in done.stderr
+
+
+def test_not_served_a_stale_read_raises() -> None:
+    done = _python(
+        """
+        import nx_array_api.strict as xp
+        x = xp.asarray([1.0, 2.0, 3.0])
+        v = x[1:]
+        v[0] = 5.0
+        float(x[1])
+        """,
+        _env(**{_serve.STALE_ENV: "record"}),  # (read while served only)
+    )
+    assert done.returncode == 1
+    assert "ValueError: __getitem__: reading elements of an array that the write at <string>:5 changed" in done.stderr

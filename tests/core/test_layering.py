@@ -149,8 +149,8 @@ def test_array_api_reads_no_global_backend(path):
 # the standard library, itself and these core modules, nothing else (no numpy, no
 # nx_core.backend).
 API_MAY_IMPORT = {"nx_core", "nx_core.device", "nx_core.dtype", "nx_core.errors", "nx_core.shape", "nx_core.tensor", "nx_core.view"}
-#: ... and a pytest plugin, which only pytest loads, imports pytest.
-PLUGINS = {"pytest_plugin.py"}
+#: ... and a pytest plugin (the served one, the portability report's hooks), which only pytest loads, imports pytest.
+PLUGINS = {"pytest_plugin.py", "_report_hooks.py"}
 
 
 def _foreign_imports(path: Path) -> list[str]:
