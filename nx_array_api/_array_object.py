@@ -295,10 +295,10 @@ class Array(Tensor, metaclass=_Private):
     __ixor__: ClassVar[_Binary] = inplace_operator(_ew.bitwise_xor)
     __lshift__: ClassVar[_Binary] = OPERATORS["bitwise_left_shift"][0]
     __rlshift__: ClassVar[_Binary] = OPERATORS["bitwise_left_shift"][1]
-    __ilshift__: ClassVar[_Binary] = inplace_operator(_ew.bitwise_left_shift)
+    __ilshift__: ClassVar[_Binary] = inplace_operator(_ew.left_shift_operator)
     __rshift__: ClassVar[_Binary] = OPERATORS["bitwise_right_shift"][0]
     __rrshift__: ClassVar[_Binary] = OPERATORS["bitwise_right_shift"][1]
-    __irshift__: ClassVar[_Binary] = inplace_operator(_ew.bitwise_right_shift)
+    __irshift__: ClassVar[_Binary] = inplace_operator(_ew.right_shift_operator)
     # Comparisons have no reflected forms: Python swaps them (x < y is y > x).
     __lt__: ClassVar[_Binary] = OPERATORS["less"][0]
     __le__: ClassVar[_Binary] = OPERATORS["less_equal"][0]

@@ -693,14 +693,15 @@ def linspace(
     check_bool("linspace", endpoint, "endpoint")
     is_complex = max(ks) == COMPLEX
     d = check_dtype("linspace", dtype, kind_default(dev, COMPLEX if is_complex else FLOAT), dev)
-    if d is _dt.bool:
-        raise TypeError("linspace: dtype must be numeric, got bool")
     if is_complex and not d.is_complex:
         raise TypeError(f"linspace: complex start or stop needs a complex dtype, got {d.name}")
     for v in (start, stop):
         c = complex(v)
         if not (math.isfinite(c.real) and math.isfinite(c.imag)):
             raise ValueError(f"linspace: start and stop must be finite, got {v}")
+    if d is _dt.bool:  # NumPy's and array-api-strict's answer: the truth of the spaced floats
+        f = linspace(start, stop, num, dtype=kind_default(dev, FLOAT), device=dev, endpoint=endpoint)
+        return dev.backend.cast(f, dtype=d)
     check_shape("linspace", (num,), d.itemsize)
     return _made("linspace", dev.backend.linspace, d, start, stop, num, endpoint)
 

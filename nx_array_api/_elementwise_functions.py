@@ -196,8 +196,11 @@ def _strict_negative_shift(name: str, x1: Any, x2: Any) -> None:
 
 
 OPERATORS["pow"] = operators_of(pow)
-OPERATORS["bitwise_left_shift"] = operators_of(bitwise_left_shift)
-OPERATORS["bitwise_right_shift"] = operators_of(bitwise_right_shift)
+# The shift operators give NumPy's result for a negative shift in both namespaces, as
+# array-api-strict's do (its functions refuse it, as the strict namespace's do).
+left_shift_operator, right_shift_operator = _left_shift, _right_shift
+OPERATORS["bitwise_left_shift"] = operators_of(left_shift_operator)
+OPERATORS["bitwise_right_shift"] = operators_of(right_shift_operator)
 _divide_operator.__name__ = _divide_operator.__qualname__ = "divide"
 OPERATORS["divide"] = operators_of(_divide_operator)
 

@@ -272,6 +272,25 @@ def test_linspace(num, endpoint):
         np.linspace(0, 1, num, endpoint=endpoint, dtype=np.float32),
     )
     same(xp.linspace(1 + 1j, 2 - 3j, num, endpoint=endpoint), np.linspace(1 + 1j, 2 - 3j, num, endpoint=endpoint))
+    # dtype=bool: the truth of the floats, as NumPy and array-api-strict give it
+    same(xp.linspace(-1, 3.5, num, endpoint=endpoint, dtype=xp.bool), np.linspace(-1, 3.5, num, endpoint=endpoint, dtype=bool))
+
+
+def test_shift_operators_take_a_negative_shift_as_array_api_strict_does():
+    """The operators give NumPy's result for a negative shift in both namespaces (as
+    array-api-strict's do); the strict namespace's functions refuse it, as its do."""
+    import nx_array_api.strict as sx
+
+    a = np.array([1, 2, 8])
+    for ns in (xp, sx):
+        x = ns.asarray(a)
+        same(x << -1, a << -1)
+        same(x >> -1, a >> -1)
+        y = ns.asarray(a)
+        y <<= -1
+        same(y, a << -1)
+    with pytest.raises(ValueError, match="^bitwise_left_shift: .*only defined for x2 >= 0"):
+        sx.bitwise_left_shift(sx.asarray(a), -1)
 
 
 def test_linspace_errors():
