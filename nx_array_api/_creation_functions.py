@@ -10,7 +10,7 @@ is C-contiguous), ``arange``/``linspace``/``eye``/``tril``/``triu`` for the rest
 from __future__ import annotations
 
 import math
-from itertools import repeat
+from itertools import chain, repeat
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,7 +25,7 @@ from ._array_object import Array, Device, StrictArray
 from ._compose import convert, transfer
 from ._devices import REAL_FLOATING, namespace_of
 from ._messages import int_out_of_bounds, not_a_dtype
-from ._scalars import BOOL, COMPLEX, FLOAT, INT, check_values, kind_default, scalar_dtype, scalar_kind
+from ._scalars import BOOL, COMPLEX, FLOAT, INT, KIND_OF, check_values, kind_default, scalar_dtype, scalar_kind
 from ._validation import (
     MAX_DIMS,
     ScalarOverflowError,
@@ -135,6 +135,12 @@ def _is_seq(o: Any) -> bool:
     return isinstance(o, Sequence) and not isinstance(o, (str, bytes, bytearray, memoryview, Array))
 
 
+#: The types of nested-sequence nodes and of Python scalars that ``_walk`` classifies a
+#: whole level of at once.
+_NODES = frozenset({list, tuple})
+_SCALARS = KIND_OF.keys()
+
+
 class _Foreign(Exception):
     """A nested sequence holds something that is not a Python scalar or an nx array."""
 
@@ -149,16 +155,27 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
     # at once, before its levels are expanded (``l = [l, l]`` doubles at each).
     above: set[int] = set()
     while level:
-        nseq = 0
-        here: set[int] = set()
-        for o in level:
-            if _is_seq(o):
-                nseq += 1
-                if id(o) in above:
-                    raise ValueError("asarray: the nested sequence contains itself (a self-referential list or tuple)")
-                here.add(id(o))
-            elif isinstance(o, Array) and o.ndim > 0:
-                nseq += 1
+        # The types of the level, in C: a level of lists and tuples alone, or of Python
+        # scalars alone (the leaves of a list of lists of floats), needs no Python loop.
+        types = set(map(type, level))
+        if types <= _NODES:
+            here = set(map(id, level))
+            if not above.isdisjoint(here):
+                raise ValueError("asarray: the nested sequence contains itself (a self-referential list or tuple)")
+            nseq = len(level)
+        elif types <= _SCALARS:
+            break
+        else:
+            nseq = 0
+            here = set()
+            for o in level:
+                if _is_seq(o):
+                    nseq += 1
+                    if id(o) in above:
+                        raise ValueError("asarray: the nested sequence contains itself (a self-referential list or tuple)")
+                    here.add(id(o))
+                elif isinstance(o, Array) and o.ndim > 0:
+                    nseq += 1
         above |= here
         if nseq == 0:
             break
@@ -172,6 +189,11 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
             )
         n = -1
         nxt: list[Any] = []
+        lengths = set(map(len, level)) if types <= _NODES else set()  # (a list's or tuple's len is its items')
+        if len(lengths) == 1:
+            (n,) = lengths
+            nxt = list(chain.from_iterable(level))
+            level = []  # (the loop below has nothing to do)
         for j, o in enumerate(level):
             if isinstance(o, Array):
                 dtypes.append(o.dtype)
@@ -191,8 +213,18 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
         if len(shape) > MAX_DIMS:
             raise ValueError(f"asarray: at most {MAX_DIMS} dimensions are supported")
         level = nxt
+    if types <= _SCALARS:  # (the last level's types)
+        return tuple(shape), level, {KIND_OF[t] for t in types}, dtypes
     kinds: set[int] = set()
     values = level
+    one_of_each = dict(zip(map(type, level), level))  # (in C)
+    if Array not in one_of_each and StrictArray not in one_of_each:  # (scalar_kind reads the type alone)
+        for o in one_of_each.values():
+            k = scalar_kind(o)
+            if k < 0:
+                raise _Foreign
+            kinds.add(k)
+        return tuple(shape), values, kinds, dtypes
     for i, o in enumerate(level):
         if isinstance(o, Array):
             dtypes.append(o.dtype)
