@@ -10,7 +10,7 @@ is C-contiguous), ``arange``/``linspace``/``eye``/``tril``/``triu`` for the rest
 from __future__ import annotations
 
 import math
-from itertools import repeat
+from itertools import chain, repeat
 from collections.abc import Callable, Sequence
 from typing import Any, overload
 
@@ -25,7 +25,7 @@ from ._array_object import Array, Device, StrictArray
 from ._compose import convert, transfer
 from ._devices import REAL_FLOATING, namespace_of
 from ._messages import int_out_of_bounds, not_a_dtype
-from ._scalars import BOOL, COMPLEX, FLOAT, INT, check_values, kind_default, scalar_dtype, scalar_kind
+from ._scalars import BOOL, COMPLEX, FLOAT, INT, KIND_OF, check_values, kind_default, scalar_dtype, scalar_kind
 from ._validation import (
     MAX_DIMS,
     ScalarOverflowError,
@@ -139,6 +139,12 @@ def _is_seq(o: Any) -> bool:
     return isinstance(o, Sequence) and not isinstance(o, (str, bytes, bytearray, memoryview, Array))
 
 
+#: The types of nested-sequence nodes and of Python scalars that ``_walk`` classifies a
+#: whole level of at once.
+_NODES = frozenset({list, tuple})
+_SCALARS = KIND_OF.keys()
+
+
 class _Foreign(Exception):
     """A nested sequence holds something that is not a Python scalar or an nx array."""
 
@@ -153,16 +159,27 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
     # at once, before its levels are expanded (``l = [l, l]`` doubles at each).
     above: set[int] = set()
     while level:
-        nseq = 0
-        here: set[int] = set()
-        for o in level:
-            if _is_seq(o):
-                nseq += 1
-                if id(o) in above:
-                    raise ValueError("asarray: the nested sequence contains itself (a self-referential list or tuple)")
-                here.add(id(o))
-            elif isinstance(o, Array) and o.ndim > 0:
-                nseq += 1
+        # The types of the level, in C: a level of lists and tuples alone, or of Python
+        # scalars alone (the leaves of a list of lists of floats), needs no Python loop.
+        types = set(map(type, level))
+        if types <= _NODES:
+            here = set(map(id, level))
+            if not above.isdisjoint(here):
+                raise ValueError("asarray: the nested sequence contains itself (a self-referential list or tuple)")
+            nseq = len(level)
+        elif types <= _SCALARS:
+            break
+        else:
+            nseq = 0
+            here = set()
+            for o in level:
+                if _is_seq(o):
+                    nseq += 1
+                    if id(o) in above:
+                        raise ValueError("asarray: the nested sequence contains itself (a self-referential list or tuple)")
+                    here.add(id(o))
+                elif isinstance(o, Array) and o.ndim > 0:
+                    nseq += 1
         above |= here
         if nseq == 0:
             break
@@ -176,6 +193,11 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
             )
         n = -1
         nxt: list[Any] = []
+        lengths = set(map(len, level)) if types <= _NODES else set()  # (a list's or tuple's len is its items')
+        if len(lengths) == 1:
+            (n,) = lengths
+            nxt = list(chain.from_iterable(level))
+            level = []  # (the loop below has nothing to do)
         for j, o in enumerate(level):
             if isinstance(o, Array):
                 dtypes.append(o.dtype)
@@ -195,8 +217,18 @@ def _walk(obj: Any) -> tuple[tuple[int, ...], list[Any], set[int], list[DType]]:
         if len(shape) > MAX_DIMS:
             raise ValueError(f"asarray: at most {MAX_DIMS} dimensions are supported")
         level = nxt
+    if types <= _SCALARS:  # (the last level's types)
+        return tuple(shape), level, {KIND_OF[t] for t in types}, dtypes
     kinds: set[int] = set()
     values = level
+    one_of_each = dict(zip(map(type, level), level))  # (in C)
+    if Array not in one_of_each and StrictArray not in one_of_each:  # (scalar_kind reads the type alone)
+        for o in one_of_each.values():
+            k = scalar_kind(o)
+            if k < 0:
+                raise _Foreign
+            kinds.add(k)
+        return tuple(shape), values, kinds, dtypes
     for i, o in enumerate(level):
         if isinstance(o, Array):
             dtypes.append(o.dtype)
@@ -343,69 +375,92 @@ def _from_foreign(obj: Any, dtype: DType | None, copy: bool | None, device: Devi
     return convert("asarray", t, dtype)
 
 
-def asarray(
-    obj: Any,
-    /,
-    *,
-    dtype: DType | None = None,
-    device: Any = None,
-    copy: bool | None = None,
-) -> Array:
+def asarray_of(default: Callable[[], Device], pick: Callable[[str, Any], Device], keeps: tuple[type, ...], given: bool, doc: str) -> Callable[..., Array]:
+    """``asarray`` of a namespace, one function with no wrapper around it (a call on a
+    short list costs mostly its frames): ``default()`` is the namespace's default device,
+    ``pick(name, device)`` its reading of a device given (a Device), ``keeps`` the array
+    classes whose device an ``asarray`` without one keeps (any other array goes to
+    ``default()``), ``given`` whether the default device counts as given (a list of
+    arrays then goes to it, not to theirs: the strict namespace's arrays are on its own
+    devices)."""
+
+    def asarray(
+        obj: Any,
+        /,
+        *,
+        dtype: DType | None = None,
+        device: Any = None,
+        copy: bool | None = None,
+    ) -> Array:
+        c = type(obj)
+        if c is Array or c is StrictArray:  # (their metaclass refuses to make subclasses' instances)
+            if device is None:
+                dev = None if c in keeps else default()
+            else:
+                dev = pick("asarray", device)
+            dtype = check_dtype("asarray", dtype, None, dev or obj.backend.device)
+            _check_copy("asarray", copy)
+            return _from_array(obj, dtype, copy, dev)
+        dev = default() if device is None else pick("asarray", device)
+        if dtype is not None:
+            dtype = check_dtype("asarray", dtype, None, dev)
+        if copy is not None:
+            _check_copy("asarray", copy)
+        if c is list and copy is not False and dtype is None and obj:
+            # The commonest case, a flat list of Python floats (or of ints): no walk needed.
+            k = type(obj[0])
+            if k is float or k is int:
+                for v in obj:
+                    if type(v) is not k:
+                        break
+                else:
+                    if k is float:
+                        d = _REAL_FLOATING_GET(dev, _FLOAT64)
+                    else:
+                        d = default_dtype(dev, "integral")
+                        _check_sequence(dev, obj, {INT}, d, (len(obj),))
+                    return dev.backend.from_sequence(obj, (len(obj),), d)
+        if _is_seq(obj) or scalar_kind(obj) >= 0:
+            if _is_seq(obj) and namespace_of(dev).strict and any(map(isinstance, obj, repeat(Array))):  # (in C)
+                # as array-api-strict: nx arrays directly in the list (deeper ones pass)
+                namespace_of(dev).refuse("argument", TypeError("asarray: nx arrays in a list are not portable (strict mode); use stack"))
+            st = _stacked(obj, dtype, copy, dev, given or device is not None)
+            if st is not None:
+                return st
+            try:
+                shape, values, kinds, dtypes = _walk(obj)
+            except _Foreign:
+                return _from_foreign(obj, dtype, copy, dev)
+            if copy is False:
+                raise ValueError("asarray: building an array from Python objects needs a copy, but copy=False")
+            if dtype is None:
+                if dtypes:
+                    dtype = _promote_all("asarray", dtypes)
+                    for kind in sorted(kinds):
+                        dtype = scalar_dtype("asarray", dtype, kind, dev)
+                elif kinds:
+                    dtype = kind_default(dev, max(kinds))
+                else:
+                    dtype = kind_default(dev, FLOAT)
+                check_device_dtype("asarray", dev, dtype)
+            _check_sequence(dev, values, kinds, dtype, shape)
+            return dev.backend.from_sequence(values, shape, dtype)
+        return _from_foreign(obj, dtype, copy, dev)
+
+    asarray.__doc__ = doc
+    asarray.__qualname__ = "asarray"
+    return asarray
+
+
+asarray = asarray_of(
+    default_device,
+    check_device,
+    (Array, StrictArray),
+    False,
     """Converts ``obj`` (an array, a Python scalar, a nested sequence, or any buffer /
     ``__array__`` / ``__dlpack__`` object) to an array. C-contiguous foreign memory is
-    shared unless ``copy=True``; ``copy=False`` raises ValueError when a copy is needed."""
-    c = type(obj)
-    if c is Array or c is StrictArray:  # (their metaclass refuses to make subclasses' instances)
-        dev = None if device is None else check_device("asarray", device)
-        dtype = check_dtype("asarray", dtype, None, dev or obj.backend.device)
-        _check_copy("asarray", copy)
-        return _from_array(obj, dtype, copy, dev)
-    # (a Device as it is: the strict namespace's asarray passes its resolved one)
-    dev = default_device() if device is None else device if isinstance(device, Device) else check_device("asarray", device)
-    if dtype is not None:
-        dtype = check_dtype("asarray", dtype, None, dev)
-    if copy is not None:
-        _check_copy("asarray", copy)
-    if type(obj) is list and copy is not False and dtype is None and obj:
-        # The commonest case, a flat list of Python floats (or of ints): no walk needed.
-        k = type(obj[0])
-        if k is float or k is int:
-            for v in obj:
-                if type(v) is not k:
-                    break
-            else:
-                if k is float:
-                    d = _REAL_FLOATING_GET(dev, _FLOAT64)
-                else:
-                    d = default_dtype(dev, "integral")
-                    _check_sequence(dev, obj, {INT}, d, (len(obj),))
-                return dev.backend.from_sequence(obj, (len(obj),), d)
-    if _is_seq(obj) or scalar_kind(obj) >= 0:
-        if _is_seq(obj) and namespace_of(dev).strict and any(map(isinstance, obj, repeat(Array))):  # (in C)
-            # as array-api-strict: nx arrays directly in the list (deeper ones pass)
-            namespace_of(dev).refuse("argument", TypeError("asarray: nx arrays in a list are not portable (strict mode); use stack"))
-        st = _stacked(obj, dtype, copy, dev, device is not None)
-        if st is not None:
-            return st
-        try:
-            shape, values, kinds, dtypes = _walk(obj)
-        except _Foreign:
-            return _from_foreign(obj, dtype, copy, dev)
-        if copy is False:
-            raise ValueError("asarray: building an array from Python objects needs a copy, but copy=False")
-        if dtype is None:
-            if dtypes:
-                dtype = _promote_all("asarray", dtypes)
-                for kind in sorted(kinds):
-                    dtype = scalar_dtype("asarray", dtype, kind, dev)
-            elif kinds:
-                dtype = kind_default(dev, max(kinds))
-            else:
-                dtype = kind_default(dev, FLOAT)
-            check_device_dtype("asarray", dev, dtype)
-        _check_sequence(dev, values, kinds, dtype, shape)
-        return dev.backend.from_sequence(values, shape, dtype)
-    return _from_foreign(obj, dtype, copy, dev)
+    shared unless ``copy=True``; ``copy=False`` raises ValueError when a copy is needed.""",
+)
 
 
 def _check_sequence(dev: Device, values: list, kinds: set[int], dtype: DType, shape: tuple) -> None:

@@ -40,6 +40,7 @@ __all__ = [
     "INT",
     "FLOAT",
     "COMPLEX",
+    "KIND_OF",
     "scalar_kind",
     "kind_default",
     "scalar_dtype",
@@ -51,17 +52,18 @@ __all__ = [
 
 #: Python scalar kinds, ordered as the standard's inference orders them.
 BOOL, INT, FLOAT, COMPLEX = 0, 1, 2, 3
-_KIND = {bool: BOOL, int: INT, float: FLOAT, complex: COMPLEX}
+#: The kind of each Python scalar type (its subclasses aside).
+KIND_OF = {bool: BOOL, int: INT, float: FLOAT, complex: COMPLEX}
 _KIND_NAME = ("bool", "int", "float", "complex")
 _DEFAULT_OF = ("bool", "integral", "real floating", "complex floating")
 
 
 def scalar_kind(v: Any) -> int:
     """The Python scalar kind of ``v`` (BOOL, INT, FLOAT, COMPLEX; subclasses too), or -1."""
-    k = _KIND.get(type(v))
+    k = KIND_OF.get(type(v))
     if k is not None:
         return k
-    for t, k in _KIND.items():
+    for t, k in KIND_OF.items():
         if isinstance(v, t):
             return k
     return -1
@@ -124,7 +126,7 @@ def scalar_operand(name: str, s: Any, dtype: DType, device: Device | None = None
     """A Python scalar (or a scalar in disguise, see ``py_scalar``) combined with an array
     of ``dtype``: (the scalar as the result dtype takes it, the result dtype). An int out
     of an integer dtype's range is a ScalarOverflowError; an nx array passes through."""
-    k = _KIND.get(type(s))
+    k = KIND_OF.get(type(s))
     if k is None:
         if type(s) in ARRAY_TYPES:
             return s, s.dtype

@@ -58,16 +58,6 @@ _UNSET: Any = _dtf._UNSET
 
 
 # ---------------------------------------------------------------- creation
-def asarray(obj: Any, /, *, dtype: Optional[DType] = None, device: Any = None, copy: Optional[bool] = None) -> Array:
-    """``nx_array_api.asarray`` on the strict namespace's devices: an array of this
-    namespace keeps its device when none is given, anything else goes to ``CPU_DEVICE``."""
-    if device is None:
-        dev = None if type(obj) is StrictArray else CPU_DEVICE
-    else:
-        dev = resolve("asarray", device, STRICT)
-    return _cf.asarray(obj, dtype=dtype, device=dev, copy=copy)
-
-
 def arange(start: Any, /, stop: Any = None, step: Any = 1, *, dtype: Optional[DType] = None, device: Any = None) -> Array:
     """``nx_array_api.arange`` on the strict namespace's devices."""
     return _cf.arange(start, stop, step, dtype=dtype, device=resolve("arange", device, STRICT))
@@ -119,6 +109,18 @@ def _resolve(name: str, device: Any) -> Device:
 #: callable, so that a call pays no second Python frame).
 zeros = _cf.zeros_of(repeat(CPU_DEVICE).__next__, _resolve, "``nx_array_api.zeros`` on the strict namespace's devices.")
 zeros.__module__ = __name__
+#: Likewise: ``nx_array_api.asarray`` on the strict namespace's devices, where an array of
+#: this namespace keeps its device when none is given and anything else goes to
+#: ``CPU_DEVICE``.
+asarray = _cf.asarray_of(
+    repeat(CPU_DEVICE).__next__,
+    _resolve,
+    (StrictArray,),
+    True,
+    """``nx_array_api.asarray`` on the strict namespace's devices: an array of this
+    namespace keeps its device when none is given, anything else goes to ``CPU_DEVICE``.""",
+)
+asarray.__module__ = __name__
 
 
 # ------------------------------------------------------------- data types

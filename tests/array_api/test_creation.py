@@ -352,3 +352,23 @@ def test_meshgrid_views_and_errors():
         xp.meshgrid(x, xp.asarray([1, 2]))
     with pytest.raises(ValueError, match="^meshgrid"):
         xp.meshgrid(xp.ones((2, 2)))
+
+
+def test_asarray_of_nested_lists_by_leaf_types():
+    """Leaves of one Python scalar type, of several, of a subclass (NumPy's float64),
+    lists and tuples mixed at one depth: NumPy's values and dtypes."""
+    cases = [
+        [[1.0, 2.0], [3.0, 4.0]],
+        [[1, 2], [3, 4]],
+        [[True, False]],
+        [[1, 2.5], [3, 4]],
+        [[1 + 2j, 2.0]],
+        ((1.0, 2.0), [3.0, 4.0]),
+        [[np.float64(1.5), 2.0]],
+        [[], []],
+    ]
+    for obj in cases:
+        got = np.asarray(xp.asarray(obj))
+        want = np.asarray(obj)
+        assert got.shape == want.shape and got.dtype == want.dtype, obj
+        np.testing.assert_array_equal(got, want)

@@ -202,3 +202,29 @@ def test_scatter_empty_indices_returns_copy():
     t = np.arange(6.0).reshape(2, 3)
     out = scatter(t, np.zeros((2, 0), np.int64), np.zeros((2, 0)), 1)
     assert np.array_equal(out, t) and out is not t
+
+
+# ------------------------------------------------------- broadcast indices (views)
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64, np.uint8, np.uint64])
+def test_broadcast_indices_are_checked_and_wrapped_as_a_copy_would_be(dtype):
+    """take_along_axis's indices come broadcast (stride 0): their distinct elements are
+    checked and wrapped, and the result is the one of the materialised indices."""
+    rng = np.random.default_rng(3)
+    data = rng.standard_normal((4, 1, 6))
+    low = 0 if np.dtype(dtype).kind == "u" else -6
+    idx = rng.integers(low, 6, (3, 6)).astype(dtype)
+    db, ib = np.broadcast_arrays(data, idx)
+    got = gather(db, ib, axis=-1)
+    assert got.flags.c_contiguous
+    np.testing.assert_array_equal(got, _ref_gather(np.ascontiguousarray(db), np.array(ib), 2))
+    upd = np.ones(ib.shape)
+    got = scatter(np.zeros(ib.shape), ib, upd, axis=2, mode="add")
+    np.testing.assert_array_equal(got, _ref_scatter(np.zeros(ib.shape), np.array(ib), upd, 2, "add"))
+
+
+@pytest.mark.parametrize("bad", [6, -7])
+def test_broadcast_index_out_of_range_raises(bad):
+    idx = np.broadcast_to(np.array([[0, bad]]), (5, 2))
+    with pytest.raises(IndexError, match="gather: index out of bounds for axis 1 of size 6"):
+        gather(np.zeros((5, 6)), idx, axis=1)

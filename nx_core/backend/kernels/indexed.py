@@ -35,19 +35,29 @@ def _check_indices(name: str, indices: np.ndarray, ref_shape: tuple[int, ...], a
             )
 
 
+def _distinct(a: np.ndarray) -> np.ndarray:
+    """``a`` with its stride-0 axes (a broadcast view's) cut to length 1: each of its
+    elements once, as a view."""
+    if 0 not in a.strides:
+        return a
+    return a[tuple(slice(0, 1) if s == 0 else slice(None) for s in a.strides)]
+
+
 def _normalise_idx(name: str, indices: np.ndarray, axis: int, size: int) -> np.ndarray:
-    """int64 copy of ``indices`` into ``axis`` of ``size``, negatives wrapped once;
-    IndexError naming ``name``, the axis and its size, for one out of range."""
-    idx = np.array(indices, dtype=np.int64, copy=True)
-    if idx.size:
-        if indices.dtype.kind == "u" and indices.dtype.itemsize == 8:
-            # uint64 values beyond int64 range would wrap negative on conversion.
-            if np.any(indices > np.uint64(size)):
-                raise IndexError(f"{name}: index out of bounds for axis {axis} of size {size}")
-        np.add(idx, size, out=idx, where=idx < 0)
-        if np.any(idx < 0) or np.any(idx >= size):
+    """``indices`` into ``axis`` of ``size`` as int64, negatives wrapped once; IndexError
+    naming ``name``, the axis and its size, for one out of range. The checks and the
+    wrapping read each distinct element once: a broadcast ``indices`` (take_along_axis's)
+    stays a broadcast view, and in-range int64 ones are returned as they are."""
+    base = _distinct(indices)
+    if base.size:
+        lo, hi = base.min(), base.max()
+        if hi >= size or lo < -size:
             raise IndexError(f"{name}: index out of bounds for axis {axis} of size {size}")
-    return idx
+        if lo < 0:
+            base = base.astype(np.int64)  # a copy, of the distinct elements only
+            np.add(base, size, out=base, where=base < 0)
+    base = base.astype(np.int64, copy=False)  # (uint64 ones are below size by now)
+    return base if base.shape == indices.shape else np.broadcast_to(base, indices.shape)
 
 
 def gather(data: np.ndarray, indices: np.ndarray, axis: int, out: np.ndarray | None = None) -> np.ndarray:
