@@ -19,7 +19,7 @@ a Python scalar (the element-wise functions, ``where``, ``searchsorted``, ``isin
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nx_core.device import Device, default_device
 from nx_core.dtype import DType
@@ -27,9 +27,6 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_types import ARRAY_TYPES
-
-if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
-    from ._array_object import Array
 from ._compose import cast
 from ._devices import namespace_of
 from ._messages import asarray_hint, cannot_cast, int_out_of_bounds, int_too_large, scalar_not_promotable
@@ -228,7 +225,7 @@ def promote_pair(name: str, x1: Any, x2: Any) -> tuple[Any, Any, DType]:
     raise TypeError(f"{name}: at least one of x1 and x2 must be an nx Array, got {type(x1).__name__} and {type(x2).__name__}")
 
 
-def promote_pair_tensors(name: str, x1: Any, x2: Any) -> tuple[Array, Array, DType]:
+def promote_pair_tensors(name: str, x1: Any, x2: Any) -> tuple[Tensor, Tensor, DType]:
     """``promote_pair`` with a scalar made a 0-d tensor on the other operand's device."""
     a1, a2, d = promote_pair(name, x1, x2)
     if not isinstance(a1, Tensor):

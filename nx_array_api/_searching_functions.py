@@ -164,11 +164,11 @@ def where(
     B = c.backend
     if not isinstance(x1, Array) or not isinstance(x2, Array):
         x1, x2 = _scalar_operands(c, x1, x2)
-    t1, t2, d = promote_pair_tensors(name, x1, x2)
-    if t1.backend is not B:
-        backend_of(name, c, t1)  # raises: the condition lives on another device
-    shape = broadcast_shapes(name, c.shape, t1.shape, t2.shape)
-    r = B.where(broadcast_tensor(c, shape), broadcast_tensor(t1, shape), broadcast_tensor(t2, shape))
+    p1, p2, d = promote_pair_tensors(name, x1, x2)
+    if p1.backend is not B:
+        backend_of(name, c, p1)  # raises: the condition lives on another device
+    shape = broadcast_shapes(name, c.shape, p1.shape, p2.shape)
+    r = B.where(broadcast_tensor(c, shape), broadcast_tensor(p1, shape), broadcast_tensor(p2, shape))
     return r
 
 

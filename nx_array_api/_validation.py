@@ -125,7 +125,7 @@ def check_device_dtype(name: str, device: Device, dtype: DType) -> DType:
 default_dtype = _devices.default_dtype
 
 
-def backend_of(name: str, *tensors: Array) -> Any:
+def backend_of(name: str, *tensors: Tensor) -> Any:
     """The backend the tensors share (arrays of a call must live on one device); a
     ValueError naming both devices otherwise."""
     b = tensors[0].backend
