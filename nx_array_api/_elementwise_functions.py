@@ -162,8 +162,9 @@ def _divide(x1: Any, x2: Any, true_divide: Callable[[Any, Any], Any]) -> Array:
 def bitwise_left_shift(x1: Any, x2: Any, /) -> Array:
     """x1 << x2; 0 once shifted past the width.
 
-    Note: a negative shift gives 0, as NumPy's; the strict namespace refuses it with
-    array-api-strict's ValueError (the standard leaves it undefined)."""
+    Note: a negative shift gives 0, as NumPy's; the strict namespace's function refuses
+    it with array-api-strict's ValueError (the standard leaves it undefined), and its
+    operator ``<<`` gives NumPy's result, as array-api-strict's does."""
     _strict_negative_shift("bitwise_left_shift", x1, x2)
     return _left_shift(x1, x2)
 
@@ -171,8 +172,9 @@ def bitwise_left_shift(x1: Any, x2: Any, /) -> Array:
 def bitwise_right_shift(x1: Any, x2: Any, /) -> Array:
     """x1 >> x2 (arithmetic for signed).
 
-    Note: a negative shift gives NumPy's result; the strict namespace refuses it with
-    array-api-strict's ValueError (the standard leaves it undefined)."""
+    Note: a negative shift gives NumPy's result; the strict namespace's function refuses
+    it with array-api-strict's ValueError (the standard leaves it undefined), and its
+    operator ``>>`` gives NumPy's result, as array-api-strict's does."""
     _strict_negative_shift("bitwise_right_shift", x1, x2)
     return _right_shift(x1, x2)
 
