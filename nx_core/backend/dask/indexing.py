@@ -29,6 +29,7 @@ import dask.array as da
 import numpy as np
 from dask.base import tokenize
 
+from ...dtype import bool_, int64
 from ...tensor import Tensor
 from ..numpy import NP as _NP
 from ..numpy import ndarray_of as _nd
@@ -107,7 +108,7 @@ class Indexing(Host):
         return self._along("sort", x, axis, {"descending": descending}, out, x.dtype)
 
     def argsort(self, x: Tensor, *, axis: int, descending: bool = False, stable: bool = True, out: Tensor | None = None) -> Tensor:
-        return self._along("argsort", x, axis, {"descending": descending, "stable": stable}, out, _i64())
+        return self._along("argsort", x, axis, {"descending": descending, "stable": stable}, out, int64)
 
     # ------------------------------------------------------------ selection
     def take(self, x: Tensor, indices: Tensor, *, axis: int) -> Tensor:
@@ -310,10 +311,10 @@ class Indexing(Host):
         if x1.arr.numblocks[0] == 1:  # each chunk of x2 searched in all of x1: no sum (a Blockwise layer)
             step = functools.partial(steps.search_part, side, (x1.dtype, x2.dtype), False)
             r = da.blockwise(step, ind, x2.arr, ind, x1.arr, (k,), dtype=np.int64, concatenate=True, meta=meta_of(np.dtype(np.int64), k))
-            return tensor(r, _i64(), self)
+            return tensor(r, int64, self)
         step = functools.partial(steps.search_part, side, (x1.dtype, x2.dtype), True)
         parts = da.blockwise(step, ind + (k,), x2.arr, ind, x1.arr, (k,), dtype=np.int64, adjust_chunks={k: 1}, meta=meta_of(np.dtype(np.int64), k + 1))
-        return tensor(parts.sum(axis=-1, dtype=np.int64), _i64(), self)
+        return tensor(parts.sum(axis=-1, dtype=np.int64), int64, self)
 
     def isin(self, x1: Tensor, x2: Tensor, *, invert: bool = False) -> Tensor:
         if x1.numel == 0 or x2.numel == 0:
@@ -327,7 +328,7 @@ class Indexing(Host):
         step = functools.partial(steps.isin_part, False, (x1.dtype, x2.dtype))
         parts = da.blockwise(step, ind + (k,), x1.arr, ind, b, (k,), dtype=bool, adjust_chunks={k: 1}, meta=meta_of(np.dtype(bool), k + 1))
         r = parts.any(axis=-1)
-        return tensor(~r if invert else r, _bool(), self)
+        return tensor(~r if invert else r, bool_, self)
 
     def repeat(self, x: Tensor, repeats: Any, *, axis: int) -> Tensor:
         if isinstance(repeats, Tensor):
@@ -477,15 +478,3 @@ def _write(x: Tensor, positions: Any, values: Any, value: Any) -> Any:
             step = functools.partial(steps.take_positions, offsets=start, shape=a.shape)
             tasks[(name,) + ids] = (functools.partial(steps.put_block, a.shape, start, scalar=scalar), (a.name,) + ids, (p.name, 0)) if v is None else (functools.partial(steps.put_block, a.shape, start), (a.name,) + ids, (p.name, 0), (v.name, 0))
     return layer(name, tasks, deps, a.chunks, meta_of(nd, a.ndim))
-
-
-def _i64() -> Any:
-    from ... import dtype as D
-
-    return D.int64
-
-
-def _bool() -> Any:
-    from ... import dtype as D
-
-    return D.bool_
