@@ -110,8 +110,9 @@ class DaskBackend(Creation, Reductions, Indexing, Linalg):
         self.device = device
         #: Makes an empty tensor of the device's tensor class (``make_backend`` sets it too).
         self.make_tensor = tensor_maker(device)
-        #: The NumPy backend whose primitives compute each chunk (its tensors never escape).
-        self.np = NumpyBackend(device)
+        #: The NumPy backend whose primitives compute each chunk (its tensors never escape;
+        #: no recycling: Dask accounts for the chunks' memory, and frees it).
+        self.np = NumpyBackend(device, recycle=False)
 
     def __repr__(self) -> str:
         return f"DaskBackend(device={self.device!r})"

@@ -23,8 +23,9 @@ from ..numpy import ndarray_of as _nd
 
 __all__ = ["KERNELS", "elementwise", "reduce_step", "reduce_whole", "var_chunk", "var_combine", "var_aggregate", "arange_block", "threefry_block"]
 
-#: The NumPy backend whose primitives compute each chunk (its tensors never escape).
-KERNELS = NumpyBackend()
+#: The NumPy backend whose primitives compute each chunk (its tensors never escape;
+#: no recycling: Dask accounts for the chunks' memory, and frees it).
+KERNELS = NumpyBackend(recycle=False)
 
 
 def _axes(axis: Any) -> tuple[int, ...]:

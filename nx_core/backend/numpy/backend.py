@@ -35,6 +35,8 @@ from ..kernels import threefry as _threefry
 from ..kernels import windows as _windows
 from ..kernels.reduce import distinct as _distinct
 from ..kernels.strided import read, strided
+from .recycling import MIN_BYTES as _MIN_RECYCLED
+from .recycling import Recycler, default_limit
 
 __all__ = ["NumpyBackend", "to_numpy_dtype", "from_numpy_dtype"]
 
@@ -184,17 +186,19 @@ _REF_OVERHEAD = 0
 _REF_OVERHEAD = _calibrate()
 
 
-def _expected(t: Any, chain: list, exempt: Sequence[Any]) -> list[int]:
+def _expected(t: Any, chain: list, exempt: Sequence[Any], rc: Recycler | None) -> list[int]:
     """How many references each object of t's chain has when nothing else shares it:
     one (the tensor's slot, or the next view's ``base``), one more for t's cached
     buffer, and for each exempt tensor one where its own chain joins t's and one for
-    its cached buffer."""
+    its cached buffer; one more for an array the recycler ``rc`` keeps."""
     ids = {id(o): i for i, o in enumerate(chain)}
     expected = [1] * len(chain)
     buf = getattr(t, "_buffer", None)
     for i, o in enumerate(chain):
         if o is buf and (i or t.arr is not None):
             expected[i] += 1
+        if rc is not None and rc.holds(o):
+            expected[i] += 1  # the recycler's own reference (recycling)
     for e in exempt:
         if e is not t:
             for o in _owners(e):
@@ -208,12 +212,12 @@ def _expected(t: Any, chain: list, exempt: Sequence[Any]) -> list[int]:
     return expected
 
 
-def _aliased(t: Any, exempt: Sequence[Any]) -> bool:
+def _aliased(t: Any, exempt: Sequence[Any], rc: Recycler | None) -> bool:
     """Whether anything but ``t`` (and the tensors in ``exempt``) references an object
     of t's memory chain, by CPython's reference counts (``ndarray.resize`` checks its
     own the same way)."""
     chain = _owners(t)
-    expected = _expected(t, chain, exempt)
+    expected = _expected(t, chain, exempt, rc)
     return any(r > x for r, x in zip(_refs(chain), expected))
 
 
@@ -278,7 +282,10 @@ def _binary_ufunc(ufunc: np.ufunc, name: str, doc: str, result: DType | None = N
         if x is None:
             x = _nd(a)
         if out is None:
-            r = ufunc(x, y)
+            if x.nbytes < _MIN_RECYCLED or self.recycler is None:
+                r = ufunc(x, y)
+            else:  # a large result: into the memory of a dead one (recycling)
+                r = ufunc(x, y, out=self.recycler.take(np.broadcast_shapes(x.shape, np.shape(y)), _NP[a.dtype if result is None else result]))
             if r.__class__ is _ndarray:  # _native, inlined: this is every binary op's path
                 make = self.make_tensor
                 t = make()
@@ -311,7 +318,12 @@ def _scalar_first(self: "NumpyBackend", ufunc: Any, name: str, result: DType | N
     scalar second, so no array of it is made."""
     if out is None:
         y = b.arr
-        r = ufunc(a, _nd(b) if y is None else y)
+        if y is None:
+            y = _nd(b)
+        if y.nbytes < _MIN_RECYCLED or self.recycler is None:
+            r = ufunc(a, y)
+        else:  # a large result: into the memory of a dead one (recycling)
+            r = ufunc(a, y, out=self.recycler.take(y.shape, _NP[b.dtype if result is None else result]))
         if r.__class__ is _ndarray:
             return _native(r, b.dtype if result is None else result, self)
         return self._wrap(r, b.dtype if result is None else result)
@@ -332,7 +344,10 @@ def _unary_ufunc(ufunc: Any, name: str, doc: str, result: DType | None = None):
         if a is None:
             a = _nd(x)
         if out is None:
-            r = ufunc(a)
+            if a.nbytes < _MIN_RECYCLED or self.recycler is None:
+                r = ufunc(a)
+            else:  # a large result: into the memory of a dead one (recycling)
+                r = ufunc(a, out=self.recycler.take(a.shape, _NP[x.dtype if result is None else result]))
             if r.__class__ is _ndarray:  # _native, inlined
                 make = self.make_tensor
                 t = make()
@@ -542,9 +557,13 @@ class NumpyBackend:
     name = "numpy"
     strided = True
 
-    def __init__(self, device: Any = None) -> None:
+    def __init__(self, device: Any = None, *, recycle: bool = True) -> None:
         #: The device this backend computes on (every Tensor it makes is there).
         self.device = device
+        #: Where large element-wise results and matrix products are made: the memory of
+        #: dead ones (``recycling``), or None (``recycle=False``, or ``NX_RECYCLE_BYTES=0``).
+        limit = default_limit() if recycle else 0
+        self.recycler: Recycler | None = Recycler(limit) if limit else None
         #: Makes an empty tensor of the device's tensor class (``make_backend`` sets it too).
         self.make_tensor = tensor_maker(device)
 
@@ -906,7 +925,7 @@ class NumpyBackend:
         return self._wrap(np.array(_nd(t), order="C", copy=True), t.dtype)
 
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
-        return _aliased(t, exempt)
+        return _aliased(t, exempt, self.recycler)
 
     def overlap(self, t: Tensor, region: Tensor) -> Tensor:
         a, w = t.arr, region.arr
@@ -1095,7 +1114,14 @@ class NumpyBackend:
     def matmul(self, a: Tensor, b: Tensor, out: Tensor | None = None) -> Tensor:
         if out is None:
             x, y = a.arr, b.arr
-            r = _matmul(_nd(a) if x is None else x, _nd(b) if y is None else y)
+            if x is None:
+                x = _nd(a)
+            if y is None:
+                y = _nd(b)
+            if (x.nbytes < _MIN_RECYCLED and y.nbytes < _MIN_RECYCLED) or self.recycler is None or x.ndim != 2 or y.ndim != 2:
+                r = _matmul(x, y)
+            else:  # a large matrix product: into the memory of a dead one (recycling)
+                r = _matmul(x, y, out=self.recycler.take((x.shape[0], y.shape[1]), _NP[a.dtype]))
             if r.__class__ is _ndarray:  # _native, inlined: matmul is a benchmarked call
                 make = self.make_tensor
                 t = make()
