@@ -10,8 +10,9 @@ The operators and indexing are the namespace's functions themselves, class attri
 of the class bodies below (an operator is one Python call: into the function), so this
 module sits above the functions' modules: they and their helpers check types against the
 sets of ``_array_types``, which this module fills as soon as the classes exist, before
-any function runs. The strict namespace's devices, which make ``StrictArray``s, are
-registered here too, for the same reason.
+any function runs, and annotate arrays with its ``ArrayT``, bound to the classes' base
+``ArrayTensor`` (``Tensor`` itself at run time). The strict namespace's devices, which
+make ``StrictArray``s, are registered here too, for the same reason.
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ import importlib
 from typing import Any, Callable, ClassVar, Iterator
 
 from nx_core.device import Device, lookup
-from nx_core.tensor import Tensor, set_tensor_class
+from nx_core.tensor import set_tensor_class
 
 from . import _devices, _flags
 from . import _elementwise_functions as _ew
 from . import _indexing as _ix
 from . import _linear_algebra_functions as _la
-from ._array_types import register
+from ._array_types import ArrayTensor, register
 from ._compose import transfer
 from ._element_ops import OPERATORS, inplace_operator, operators_of
 from ._flags import DROPIN, STRICT
@@ -68,7 +69,7 @@ class _Private(type):
         raise TypeError(f"{cls.__name__}: the constructor is private; use {cls._ns.name}.asarray()")
 
 
-class Array(Tensor, metaclass=_Private):
+class Array(ArrayTensor, metaclass=_Private):  # (ArrayTensor: Tensor at run time, see _array_types)
     """An n-dimensional array of the nx namespace.
 
     Build arrays with the namespace's creation functions (``asarray``, ``zeros``, ...);

@@ -8,21 +8,20 @@ padding with a fill value (a fresh tensor filled, then the data written into its
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from nx_core.dtype import DType
 from nx_core.tensor import Tensor
 
+from ._array_types import ArrayT
 from ._validation import check_device_dtype
 from ._messages import cannot_cast
 
-if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
-    from ._array_object import Array
 
 __all__ = ["cast", "convert", "flat", "kept", "padded", "reshaped", "transfer"]
 
 
-def cast(t: Array, d: DType, name: str | None = None) -> Array:
+def cast(t: ArrayT, d: DType, name: str | None = None) -> ArrayT:
     """``t`` in dtype ``d``: ``t`` itself when it has it, else a cast copy.
 
     ``name``: where ``d`` comes from the caller (``sum(x, dtype=...)``), the device of
@@ -37,7 +36,7 @@ def cast(t: Array, d: DType, name: str | None = None) -> Array:
     return t.backend.cast(t, dtype=d)
 
 
-def convert(name: str, t: Array, d: DType) -> Array:
+def convert(name: str, t: ArrayT, d: DType) -> ArrayT:
     """``t``'s values converted to dtype ``d`` as ``astype`` converts them (also
     ``asarray(x, dtype=...)`` and ``x[k] = v``): a floating-point tensor into an integer
     dtype by the engine's own conversion (the backend's ``engine_cast``: NumPy's
@@ -54,7 +53,7 @@ def convert(name: str, t: Array, d: DType) -> Array:
     return t.backend.cast(t, dtype=d)
 
 
-def transfer(t: Array, device: Any) -> Array:
+def transfer(t: ArrayT, device: Any) -> ArrayT:
     """A copy of ``t`` on ``device`` (of any namespace: ``asarray`` moves arrays between
     them), through the host: a host array of a copy of the elements, taken up by the
     destination's backend, so that the two devices never share memory. ``device``
@@ -63,7 +62,7 @@ def transfer(t: Array, device: Any) -> Array:
     return device.backend.from_host(src.to_host(src.copy(t)))
 
 
-def reshaped(t: Array, shape: tuple[int, ...]) -> Array:
+def reshaped(t: ArrayT, shape: tuple[int, ...]) -> ArrayT:
     """``t`` with ``shape`` (same element count): a view when its strides allow one
     (``View.reshape``), else a reshaped copy."""
     if t.shape == shape:
@@ -73,12 +72,12 @@ def reshaped(t: Array, shape: tuple[int, ...]) -> Array:
     return r if r is not None else B.reshape(B.copy(t), shape)
 
 
-def flat(t: Array) -> Array:
+def flat(t: ArrayT) -> ArrayT:
     """``t`` as a 1-D tensor: a view when possible, else a copy."""
     return reshaped(t, (t.numel,))
 
 
-def kept(r: Array, shape: tuple[int, ...], axes: Sequence[int], keepdims: bool) -> Array:
+def kept(r: ArrayT, shape: tuple[int, ...], axes: Sequence[int], keepdims: bool) -> ArrayT:
     """The reduction ``r`` of a tensor of ``shape`` over ``axes``, with the reduced axes
     kept as size 1 when ``keepdims``: ``keepdims`` is the frontend's alone, backends
     reduce the axes away. A view of ``r``, or a copy when its layout needs one."""
@@ -87,7 +86,7 @@ def kept(r: Array, shape: tuple[int, ...], axes: Sequence[int], keepdims: bool) 
     return reshaped(r, tuple(1 if i in axes else d for i, d in enumerate(shape)))
 
 
-def padded(t: Array, padding: Sequence[tuple[int, int]], fill: Any) -> Array:
+def padded(t: ArrayT, padding: Sequence[tuple[int, int]], fill: Any) -> ArrayT:
     """A fresh tensor: ``t`` with ``(before, after)`` elements of ``fill`` around each
     axis (``fill`` already representable in t's dtype)."""
     return t.backend.pad(t, tuple(padding), fill)  # the seed's pad: one primitive

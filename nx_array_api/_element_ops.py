@@ -13,7 +13,7 @@ TypeError instead.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from nx_core.dtype import DType
 from nx_core.errors import NxInvalidArgument, ScalarOverflowError
@@ -21,10 +21,8 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from . import _stale
-from ._array_types import ARRAY_TYPES, DROPIN_TYPES
+from ._array_types import ARRAY_TYPES, DROPIN_TYPES, ArrayT
 
-if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
-    from ._array_object import Array
 from ._messages import cannot_cast, not_an_array
 from ._messages import not_allowed as _not_allowed  # (this module's not_allowed takes a category's dtypes)
 from ._scalars import promote_pair, scalar_operand
@@ -226,7 +224,7 @@ def operators_of(fn: Callable[[Any, Any], Any]) -> tuple[Callable[[Any, Any], An
 
 def binary(
     name: str, category: str, prim: str, doc: str, swap: bool = False, since: str | None = None, operators: bool = True
-) -> Callable[[Any, Any], Array]:
+) -> Callable[[ArrayT | complex, ArrayT | complex], ArrayT]:
     """The function ``name(x1, x2)``: ``prim(x1, x2)``, or ``prim(x2, x1)`` when ``swap``
     (greater is cmplt with its operands swapped), computed on the backend of the
     operands; validation and messages are name's. Its operators go into ``OPERATORS``.
@@ -358,7 +356,7 @@ def binary(
     return fn
 
 
-def unary(name: str, category: str, prim: str, doc: str, since: str | None = None) -> Callable[[Any], Array]:
+def unary(name: str, category: str, prim: str, doc: str, since: str | None = None) -> Callable[[ArrayT], ArrayT]:
     """The function ``name(x)``: ``prim(x)`` on the backend of ``x``, for dtypes of
     ``category``; ``since``: the version of the standard that added it (a gate)."""
     allowed = _CATS[category]
@@ -367,7 +365,7 @@ def unary(name: str, category: str, prim: str, doc: str, since: str | None = Non
     # (one tuple, replaced whole).
     seen: tuple = (None, None, None)
 
-    def f(x: Any, /) -> Array:
+    def f(x: ArrayT, /) -> ArrayT:
         nonlocal seen
         c = x.__class__
         if c in ARRAY_TYPES:
@@ -399,7 +397,7 @@ IN_PLACE = {"add": ("add", _dt.numeric), "subtract": ("sub", _dt.numeric), "mult
             "divide": ("div", _dt.floating), "pow": ("pow", _dt.floating)}
 
 
-def inplace_operator(fn: Callable[[Any, Any], Array]) -> Callable[[Any, Any], Any]:
+def inplace_operator(fn: Callable[[Any, Any], ArrayT]) -> Callable[[Any, Any], Any]:
     """The in-place operator of the binary function ``fn`` (``x += y``): :func:`inplace`."""
     in_place = IN_PLACE.get(fn.__name__)
 
@@ -410,7 +408,7 @@ def inplace_operator(fn: Callable[[Any, Any], Array]) -> Callable[[Any, Any], An
     return method
 
 
-def inplace(fn: Callable[[Any, Any], Array], in_place: tuple[str, frozenset] | None, x: Array, other: Any) -> Any:
+def inplace(fn: Callable[[Any, Any], ArrayT], in_place: tuple[str, frozenset] | None, x: ArrayT, other: Any) -> Any:
     """``x op= other``: computes ``fn(x, other)`` and writes it back into ``x``;
     ``NotImplemented`` for an operand of a type the operators do not know.
 
@@ -429,7 +427,7 @@ def inplace(fn: Callable[[Any, Any], Array], in_place: tuple[str, frozenset] | N
     return _inplace(fn, in_place, x, other)
 
 
-def _inplace(fn: Callable[[Any, Any], Array], in_place: tuple[str, frozenset] | None, x: Array, other: Any) -> Array:
+def _inplace(fn: Callable[[Any, Any], ArrayT], in_place: tuple[str, frozenset] | None, x: ArrayT, other: Any) -> ArrayT:
     name = fn.__name__
     if in_place is not None:
         # add/subtract/multiply (divide, pow: floating) into a dense x: the backend writes

@@ -8,13 +8,11 @@ broadcast, and make one backend call. The irregular ones are written out, each w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from . import _dtypes as _dt
-from ._array_types import ARRAY_TYPES, STRICT_TYPES
+from ._array_types import ARRAY_TYPES, STRICT_TYPES, ArrayT
 
-if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
-    from ._array_object import Array
 from ._element_ops import OPERATORS, binary as _binary, gate, operators_of, unary as _unary
 from ._messages import cannot_cast, not_allowed, not_an_array
 from ._validation import backend_of, broadcast_shapes, check_category, default_dtype, py_scalar
@@ -90,7 +88,7 @@ _true_divide = _binary("divide", "floating-point", "div", "")
 #: which marray's tests match: "Only floating-point dtypes are allowed in __truediv__")
 _true_divide_operator = OPERATORS["divide"][0]
 
-def pow(x1: Any, x2: Any, /) -> Array:  # noqa: A001
+def pow(x1: ArrayT | complex, x2: ArrayT | complex, /) -> ArrayT:  # noqa: A001
     """x1 ** x2; integer powers are exact and wrap.
 
     Note: an integer to a negative integer power is a ValueError, as in NumPy and
@@ -123,7 +121,7 @@ def _negative_power(x1: Any, x2: Any) -> None:
         raise ValueError("pow: Integers to negative integer powers are not allowed. The result is not an integer: cast the base to a floating-point dtype")
 
 
-def divide(x1: Any, x2: Any, /) -> Array:
+def divide(x1: ArrayT | complex, x2: ArrayT | complex, /) -> ArrayT:
     """x1 / x2 with IEEE semantics.
 
     Note: integer / integer returns the default floating dtype of the device (float64,
@@ -134,12 +132,12 @@ def divide(x1: Any, x2: Any, /) -> Array:
     return _divide(x1, x2, _true_divide)
 
 
-def _divide_operator(x1: Any, x2: Any, /) -> Array:
+def _divide_operator(x1: Any, x2: Any, /) -> Any:
     """``x1 / x2``: divide, its refusals naming ``__truediv__``."""
     return _divide(x1, x2, _true_divide_operator)
 
 
-def _divide(x1: Any, x2: Any, true_divide: Callable[[Any, Any], Any]) -> Array:
+def _divide(x1: Any, x2: Any, true_divide: Callable[[Any, Any], Any]) -> Any:
     f1 = type(x1) in ARRAY_TYPES and x1.dtype.kind in "fc"
     f2 = type(x2) in ARRAY_TYPES and x2.dtype.kind in "fc"
     if (f1 or type(x1) not in ARRAY_TYPES) and (f2 or type(x2) not in ARRAY_TYPES):
@@ -159,7 +157,7 @@ def _divide(x1: Any, x2: Any, true_divide: Callable[[Any, Any], Any]) -> Array:
     return true_divide(a, b)
 
 
-def bitwise_left_shift(x1: Any, x2: Any, /) -> Array:
+def bitwise_left_shift(x1: ArrayT | complex, x2: ArrayT | complex, /) -> ArrayT:
     """x1 << x2; 0 once shifted past the width.
 
     Note: a negative shift gives 0, as NumPy's; the strict namespace's function refuses
@@ -169,7 +167,7 @@ def bitwise_left_shift(x1: Any, x2: Any, /) -> Array:
     return _left_shift(x1, x2)
 
 
-def bitwise_right_shift(x1: Any, x2: Any, /) -> Array:
+def bitwise_right_shift(x1: ArrayT | complex, x2: ArrayT | complex, /) -> ArrayT:
     """x1 >> x2 (arithmetic for signed).
 
     Note: a negative shift gives NumPy's result; the strict namespace's function refuses
@@ -222,7 +220,7 @@ def _truth(x: Any, other: Any = None, strict: bool = True) -> Any:
     return x
 
 
-def _logical_refused(fn: Any, x1: Any, x2: Any, e: TypeError) -> Array:
+def _logical_refused(fn: Any, x1: Any, x2: Any, e: TypeError) -> Any:
     """A logical function ``fn`` that refused ``x1`` and ``x2`` with ``e``: where the strict
     namespace refused numeric operands, its ``refuse``, then, in record mode, the drop-in's
     answer (the operands by their truth)."""
@@ -236,7 +234,7 @@ def _logical_refused(fn: Any, x1: Any, x2: Any, e: TypeError) -> Array:
     return fn(_truth(x1, x2, False), _truth(x2, x1, False))
 
 
-def logical_and(x1: Any, x2: Any, /) -> Array:
+def logical_and(x1: ArrayT | complex, x2: ArrayT | complex, /) -> ArrayT:
     """Logical AND, elementwise.
 
     Note: numeric operands count by their truth (nonzero is True), as in NumPy; the
@@ -249,7 +247,7 @@ def logical_and(x1: Any, x2: Any, /) -> Array:
         return _logical_refused(_logical_and, x1, x2, e)
 
 
-def logical_or(x1: Any, x2: Any, /) -> Array:
+def logical_or(x1: ArrayT | complex, x2: ArrayT | complex, /) -> ArrayT:
     """Logical OR, elementwise; numeric operands count by their truth (see logical_and)."""
     try:
         return _logical_or(_truth(x1, x2), _truth(x2, x1))
@@ -257,7 +255,7 @@ def logical_or(x1: Any, x2: Any, /) -> Array:
         return _logical_refused(_logical_or, x1, x2, e)
 
 
-def logical_xor(x1: Any, x2: Any, /) -> Array:
+def logical_xor(x1: ArrayT | complex, x2: ArrayT | complex, /) -> ArrayT:
     """Logical XOR, elementwise; numeric operands count by their truth (see logical_and)."""
     try:
         return _logical_xor(_truth(x1, x2), _truth(x2, x1))
@@ -265,7 +263,7 @@ def logical_xor(x1: Any, x2: Any, /) -> Array:
         return _logical_refused(_logical_xor, x1, x2, e)
 
 
-def logical_not(x: Any, /) -> Array:
+def logical_not(x: ArrayT, /) -> ArrayT:
     """Logical NOT, elementwise; a numeric x counts by its truth (see logical_and)."""
     if type(x) in STRICT_TYPES and x.dtype is not _dt.bool:
         x._ns.refuse("dtype category", not_allowed("logical_not", "bool", x.dtype))
@@ -273,14 +271,14 @@ def logical_not(x: Any, /) -> Array:
     return _logical_not(_truth(x) if type(x) in ARRAY_TYPES else x)
 
 
-def _to_default_float(name: str, x: Array) -> Array:
+def _to_default_float(name: str, x: ArrayT) -> ArrayT:
     """An integer or bool array (the drop-in's divide: NumPy's true division of either)
     as the device's default floating dtype."""
     B = x.backend
     return B.cast(x, dtype=default_dtype(B.device, "real floating"))
 
 
-def abs(x: Any, /) -> Array:  # noqa: A001
+def abs(x: ArrayT, /) -> ArrayT:  # noqa: A001
     """Absolute value. Note: complex input gives the real dtype of the same precision."""
     if type(x) not in ARRAY_TYPES:
         raise not_an_array("abs", "x", x)
@@ -294,7 +292,7 @@ def abs(x: Any, /) -> Array:  # noqa: A001
     return B.abs(x)
 
 
-def real(x: Any, /) -> Array:
+def real(x: ArrayT, /) -> ArrayT:
     """Real part. Note: real dtypes are returned as a copy."""
     if type(x) not in ARRAY_TYPES:
         raise not_an_array("real", "x", x)
@@ -303,7 +301,7 @@ def real(x: Any, /) -> Array:
     return B.real(x) if x.dtype.is_complex else B.copy(x)
 
 
-def imag(x: Any, /) -> Array:
+def imag(x: ArrayT, /) -> ArrayT:
     """Imaginary part. Note: real dtypes give zeros of the same dtype, as in NumPy; the
     strict namespace refuses them (the standard's imag takes complex arrays)."""
     if type(x) not in ARRAY_TYPES:
@@ -318,7 +316,7 @@ def imag(x: Any, /) -> Array:
     return B.full(d, x.shape, 0)
 
 
-def _clip_promoted(x: Array, lo: Any, hi: Any) -> Array:
+def _clip_promoted(x: ArrayT, lo: Any, hi: Any) -> ArrayT:
     """The drop-in's ``x`` for clip with bounds of another kind (bool, integer, real
     floating: the standard leaves them undefined): NumPy's result dtype, the promotion of
     x with a bound array (int32 with float32 gives float64) or with a Python float (the
@@ -341,7 +339,7 @@ def _clip_promoted(x: Array, lo: Any, hi: Any) -> Array:
 _KIND = {"b": "b", "i": "i", "u": "i", "f": "f", "c": "c"}  # the standard's kinds: signed and unsigned are one
 
 
-def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
+def clip(x: ArrayT, /, min: Any = None, max: Any = None) -> ArrayT:  # noqa: A002
     """Clamps each element to [min, max]; either bound may be None, a scalar or an array.
 
     Note: the result keeps x's dtype (bounds are converted to it) and has the shape x
@@ -366,7 +364,7 @@ def clip(x: Any, /, min: Any = None, max: Any = None) -> Array:  # noqa: A002
     return _clip(x, min, max, False)
 
 
-def _clip(x: Array, min: Any, max: Any, strict: bool) -> Array:  # noqa: A002
+def _clip(x: ArrayT, min: Any, max: Any, strict: bool) -> ArrayT:  # noqa: A002
     """``clip`` of a checked ``x``, by the strict namespace's rules (``strict``) or the drop-in's."""
     d = x.dtype
     if not strict and (d.kind != "f" or type(min) in ARRAY_TYPES or type(max) in ARRAY_TYPES or isinstance(min, complex) or isinstance(max, complex)):

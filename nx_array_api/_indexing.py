@@ -13,7 +13,7 @@ does, so every advanced key reaching the backend holds only integer arrays.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nx_core import shape as _shape
 from nx_core.errors import NxInvalidArgument, ScalarOverflowError
@@ -21,10 +21,8 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from . import _stale
-from ._array_types import ARRAY_TYPES, DROPIN_TYPES, STRICT_TYPES
+from ._array_types import ARRAY_TYPES, DROPIN_TYPES, STRICT_TYPES, ArrayT, ArrayTensor
 
-if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
-    from ._array_object import Array
 from ._compose import convert
 from ._messages import article, cannot_cast, different_devices, index_out_of_bounds
 from ._scalars import FLOAT, scalar_dtype, scalar_operand
@@ -77,7 +75,7 @@ def _flatten_list(name: str, obj: Any, depth: int, out: list, shape: list) -> No
         raise _fail(name, f"a list index may hold only integers or booleans, got {type(obj).__name__}") from None
 
 
-def _list_index(name: str, B: Any, obj: Any) -> Array:
+def _list_index(name: str, B: Any, obj: Any) -> ArrayTensor:
     """A Python (nested) list of ints or bools as an int64 or bool Tensor on backend ``B``."""
     flat: list = []
     shape: list = []
@@ -133,7 +131,7 @@ def _foreign_index(name: str, B: Any, k: Any) -> tuple[int, Any]:
     raise _fail(name, f"arrays used as indices must be of integer or boolean dtype, got {d.name}")
 
 
-def _parse(name: str, t: Array, key: Any) -> tuple[list, int]:
+def _parse(name: str, t: ArrayT, key: Any) -> tuple[list, int]:
     """The key into ``t`` as a list of (tag, value) items, Ellipsis kept as ``(None, ...)``.
 
     Index arrays must live on ``t``'s device; 0-d ones are read as Python ints and bools.
@@ -208,7 +206,7 @@ def _check_int(name: str, i: int, n: int, axis: int) -> int:
     return i + n if i < 0 else i
 
 
-def _basic(name: str, t: Array, items: list) -> tuple[Array, tuple | None]:
+def _basic(name: str, t: ArrayT, items: list) -> tuple[ArrayT, tuple | None]:
     """The O(1) view of ``t`` for a key of ints, slices and None (Ellipsis expanded), and
     the key ``basic_view`` took (None when the view is ``t`` itself)."""
     shape = t.shape
@@ -245,7 +243,7 @@ def _broadcast_index_shapes(name: str, shapes: list) -> tuple[int, ...]:
     return out
 
 
-def _advanced(name: str, t: Array, items: list) -> tuple[Array, tuple, tuple[int, ...]]:
+def _advanced(name: str, t: ArrayT, items: list) -> tuple[ArrayT, tuple, tuple[int, ...]]:
     """(tensor, backend key, result shape) for a key holding integer or boolean arrays."""
     ns = t._ns
     if not ns.boolean_indexing and any(tag in (_BARR, _BOOL0) for tag, _ in items):
@@ -259,7 +257,7 @@ def _advanced(name: str, t: Array, items: list) -> tuple[Array, tuple, tuple[int
     return t, key, _advanced_shape(name, t.shape, items, adv_pos, adv_shapes)
 
 
-def _bool0_as_axes(t: Array, items: list) -> tuple[Array, list]:
+def _bool0_as_axes(t: ArrayT, items: list) -> tuple[ArrayT, list]:
     """0-d booleans: each a new unit axis of ``t``, indexed by [0] (True) or [] (False)."""
     B = t.backend
     shape = list(t.shape)
@@ -276,7 +274,7 @@ def _bool0_as_axes(t: Array, items: list) -> tuple[Array, list]:
     return B.reshape(t, tuple(shape)), out
 
 
-def _masks_as_coordinates(name: str, t: Array, items: list) -> tuple[Array, list]:
+def _masks_as_coordinates(name: str, t: ArrayT, items: list) -> tuple[ArrayT, list]:
     """Boolean arrays: their shapes checked against the axes they cover, then replaced by
     their ``nonzero`` coordinates. An empty mask dimension where the axis is not empty
     (NumPy allows it) empties that axis of ``t``."""
@@ -352,7 +350,7 @@ def _advanced_shape(name: str, shape: tuple[int, ...], items: list, adv_pos: lis
     return tuple(out)
 
 
-def _resolve(name: str, t: Array, key: Any) -> tuple[bool, Array, tuple | None, tuple[int, ...]]:
+def _resolve(name: str, t: ArrayT, key: Any) -> tuple[bool, ArrayT, tuple | None, tuple[int, ...]]:
     """(is basic, tensor, backend key (None for a basic key that selects all of t), result
     shape): the one normaliser of keys.
 
@@ -368,7 +366,7 @@ def _resolve(name: str, t: Array, key: Any) -> tuple[bool, Array, tuple | None, 
     return _resolve_general(name, t, key)
 
 
-def _resolve_general(name: str, t: Array, key: Any) -> tuple[bool, Array, tuple | None, tuple[int, ...]]:
+def _resolve_general(name: str, t: ArrayT, key: Any) -> tuple[bool, ArrayT, tuple | None, tuple[int, ...]]:
     """``_resolve`` for any key: parsed, Ellipsis expanded, then a view or an advanced key."""
     items, _ = _parse(name, t, key)
     items = _expand(name, items, len(t.shape))
@@ -378,7 +376,7 @@ def _resolve_general(name: str, t: Array, key: Any) -> tuple[bool, Array, tuple 
     return (False, *_advanced(name, t, items))
 
 
-def basic_view(name: str, t: Array, key: tuple) -> Array:
+def basic_view(name: str, t: ArrayT, key: tuple) -> ArrayT:
     """The O(1) view of ``t`` for a basic key (ints, slices, ``None``, one ``...``), as
     ``x[key]`` makes it (``_resolve``); a key with arrays is an IndexError naming ``name``."""
     basic, v, _, _ = _resolve(name, t, key)
@@ -445,7 +443,7 @@ def _plain(shape: tuple, keys: tuple) -> bool:
 _FULL = slice(None)
 
 
-def getitem(x: Array, key: Any, /) -> Array:
+def getitem(x: ArrayT, key: Any, /) -> ArrayT:
     """``x[key]``: a view for basic keys, a copy for integer/boolean array keys."""
     # The common keys go straight to the backend; the order of the tests is the order of
     # their frequency, and each test is a class identity (the cheapest test Python has).
@@ -517,7 +515,7 @@ def _truncates(kind: str, d: Any) -> bool:
     return kind == "f" and d.kind in "iu"
 
 
-def _value(name: str, x: Array, value: Any) -> Any:
+def _value(name: str, x: ArrayT, value: Any) -> Any:
     """``value`` as a Tensor of x's dtype on x's device, or a Python scalar representable in it."""
     d = x.dtype
     strict = x._ns.strict
@@ -568,7 +566,7 @@ def _fit(name: str, v: Any, shape: tuple[int, ...]) -> Any:
 _ONE = ((), (1,))  # the shapes of a value that broadcasts to whatever x[mask] selects
 
 
-def setitem(x: Array, key: Any, value: Any, /) -> None:
+def setitem(x: ArrayT, key: Any, value: Any, /) -> None:
     """``x[key] = value``: writes through x's view into its buffer."""
     name = "__setitem__"
     if x.masked:
@@ -644,7 +642,7 @@ def _learn_bounds(shape: tuple) -> None:
         _BOUNDS[n] = _Bounds(n)
 
 
-def getitem_strict(x: Array, key: Any, /) -> Array:
+def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
     """``x[key]`` in strict mode: the standard's keys only (``check_strict_key``).
 
     The common keys that are the standard's are checked here and go straight to the
@@ -697,7 +695,7 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
     return getitem(x, key)
 
 
-def setitem_strict(x: Array, key: Any, value: Any, /) -> None:
+def setitem_strict(x: ArrayT, key: Any, value: Any, /) -> None:
     """``x[key] = value`` in strict mode: the standard's keys only; the other live arrays
     whose elements the write changes become stale for them, and a stale ``x`` is fresh
     again where it is written (``_stale``)."""
@@ -720,7 +718,7 @@ def _int_like(k: Any) -> bool:
     return type(k) is int or (not isinstance(k, bool) and hasattr(k, "__index__") and not hasattr(k, "__len__") and type(k) not in ARRAY_TYPES)
 
 
-def check_strict_key(name: str, x: Array, key: Any, *, setting: bool) -> None:
+def check_strict_key(name: str, x: ArrayT, key: Any, *, setting: bool) -> None:
     """IndexError for every key the standard does not specify, as array-api-strict refuses
     them: anything but ints, slices, ``...``, ``None`` (not in assignments) and nx integer
     or boolean arrays; keys that leave axes out without an ellipsis; slice bounds outside

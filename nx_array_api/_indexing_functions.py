@@ -35,7 +35,7 @@ def _check_bounds(name: str, idx: Array, n: int, axis: int) -> Array:
     return B.guard(idx, functools.partial(_in_bounds, name, n, axis), B.reduce_min(idx, axes=axes), B.reduce_max(idx, axes=axes))
 
 
-def _indices(name: str, indices: object) -> Array:
+def _indices(name: str, indices: Any) -> Array:
     indices = check_array(name, indices, "indices")
     if indices.dtype not in _dt.integer:
         raise TypeError(f"{name}: indices must have an integer dtype, got {indices.dtype.name}")

@@ -8,16 +8,14 @@ stride-0 views and makes one backend call.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence, Tuple, Union
+from typing import Any, Sequence, Tuple, Union
 
 from nx_core.errors import AxisError
 from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
-from ._array_types import ARRAY_TYPES
+from ._array_types import ARRAY_TYPES, ArrayT
 
-if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
-    from ._array_object import Array
 from ._messages import axis_out_of_bounds, not_allowed
 from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_shape, core_message
 
@@ -25,7 +23,7 @@ __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 
 
-def promote_operands(name: str, x1: Any, x2: Any, allowed: frozenset, what: str) -> tuple[Array, Array, Any]:
+def promote_operands(name: str, x1: ArrayT, x2: ArrayT, allowed: frozenset, what: str) -> tuple[ArrayT, ArrayT, Any]:
     """Both operands as tensors of their promoted dtype (TypeError outside ``allowed``),
     and the backend of their device (ValueError when they live on two devices)."""
     x1 = check_array(name, x1, "x1")
@@ -40,7 +38,7 @@ def promote_operands(name: str, x1: Any, x2: Any, allowed: frozenset, what: str)
     return t1, t2, B
 
 
-def matmul(x1: Array, x2: Array, /) -> Array:
+def matmul(x1: ArrayT, x2: ArrayT, /) -> ArrayT:
     """Matrix product with NumPy's ``@`` semantics.
 
     A 1-D ``x1`` is promoted to a row ``(1, K)``, a 1-D ``x2`` to a column ``(K, 1)``, and
@@ -80,7 +78,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     return r
 
 
-def matrix_transpose(x: Array, /) -> Array:
+def matrix_transpose(x: ArrayT, /) -> ArrayT:
     """Transposes the last two axes: an O(1) view sharing ``x``'s buffer."""
     x = check_array("matrix_transpose", x)
     n = x.ndim
@@ -118,12 +116,12 @@ def _contraction_axes(name: str, axes: Any, n1: int, n2: int) -> tuple[tuple[int
 
 
 def tensordot(
-    x1: Array,
-    x2: Array,
+    x1: ArrayT,
+    x2: ArrayT,
     /,
     *,
     axes: Union[int, Tuple[Sequence[int], Sequence[int]]] = 2,
-) -> Array:
+) -> ArrayT:
     """Tensor contraction over ``axes`` (an int N: the last N of x1 with the first N of
     x2; or a pair of axis sequences). Contracted sizes must match exactly."""
     t1, t2, B = promote_operands("tensordot", x1, x2, _dt.numeric, "numeric")
@@ -139,7 +137,7 @@ def tensordot(
     return B.tensordot(t1, t2, axes=(list(a1), list(a2)))
 
 
-def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+def vecdot(x1: ArrayT, x2: ArrayT, /, *, axis: int = -1) -> ArrayT:
     """Dot products of the vectors along ``axis``: ``sum(conj(x1) * x2)``.
 
     From the 2023.12 standard on, ``axis`` counts from the end (the drop-in namespace

@@ -6,7 +6,7 @@ import functools
 import math
 import operator
 import threading
-from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar, cast
+from typing import Any, Callable, Sequence, TypeVar, cast
 
 from nx_core import shape as _shape
 from nx_core.device import Device
@@ -17,10 +17,8 @@ from nx_core.tensor import Tensor
 from . import _devices
 from ._devices import check_device as check_device  # the device argument's one home
 from . import _dtypes as _dt
-from ._array_types import ARRAY_TYPES, DROPIN_TYPES
+from ._array_types import ARRAY_TYPES, DROPIN_TYPES, ArrayT
 
-if TYPE_CHECKING:  # for the annotations only: the array types sit above this module (_array_types)
-    from ._array_object import Array
 from ._flags import STRICT
 from ._messages import axis_out_of_bounds, different_devices, not_allowed, not_an_array
 
@@ -57,7 +55,7 @@ MAX_DIMS = 64
 _MAX_BYTES = 1 << 63
 
 
-def check_array(name: str, x: Any, arg: str = "x") -> Array:
+def check_array(name: str, x: ArrayT, arg: str = "x") -> ArrayT:
     if type(x) not in DROPIN_TYPES:
         if type(x) in ARRAY_TYPES:
             return x
@@ -65,7 +63,7 @@ def check_array(name: str, x: Any, arg: str = "x") -> Array:
     return x
 
 
-def check_arrays(name: str, arrays: Any) -> list[Array]:
+def check_arrays(name: str, arrays: Sequence[ArrayT]) -> list[ArrayT]:
     """The arrays of a joining function (concat, stack, vstack...): a non-empty tuple or
     list of nx arrays."""
     if not isinstance(arrays, (tuple, list)):  # (an array too: it is neither)

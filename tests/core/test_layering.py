@@ -40,29 +40,16 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _type_checking_imports(tree: ast.AST) -> set[int]:
-    """The ids of the imports of ``tree`` under ``if TYPE_CHECKING:``: a type checker's
-    only, never run (the annotations of the modules below the array types name ``Array``
-    so; ``test_type_checking_imports_name_the_array_types_only`` checks what they take)."""
-    out: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            out.update(id(n) for stmt in node.body for n in ast.walk(stmt) if isinstance(n, (ast.Import, ast.ImportFrom)))
-    return out
-
-
-def _imports(path: Path, type_checking: bool = True):
-    """Absolute dotted names imported by ``path`` (relative imports resolved);
-    ``type_checking``: those under ``if TYPE_CHECKING:`` too."""
+def _imports(path: Path):
+    """Absolute dotted names imported by ``path`` (relative imports resolved), wherever
+    the import stands: at module level, inside a function, under ``if TYPE_CHECKING:``
+    (a type checker's import is an import to every reader of the code)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     mod = _module_name(path)
     is_pkg = path.name == "__init__.py"
     pkg_parts = mod.split(".") if is_pkg else mod.split(".")[:-1]
-    skip = set() if type_checking else _type_checking_imports(tree)
     out = []
     for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
         if isinstance(node, ast.Import):
             out.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -199,10 +186,9 @@ API_HELPERS = {"_flags", "_dtypes", "_constants", "_array_types", "_devices", "_
 
 
 def _api_graph() -> dict[str, set[str]]:
-    """nx_array_api's modules -> the nx_array_api modules each imports (anywhere in it but
-    under ``if TYPE_CHECKING:``)."""
+    """nx_array_api's modules -> the nx_array_api modules each imports (anywhere in it)."""
     names = {_module_name(p) for p in API_FILES}
-    return {_module_name(p): {m for m in _imports(p, type_checking=False) if m in names and m != _module_name(p)} for p in API_FILES}
+    return {_module_name(p): {m for m in _imports(p) if m in names and m != _module_name(p)} for p in API_FILES}
 
 
 def test_array_api_imports_run_in_one_direction():
@@ -238,18 +224,43 @@ def test_helpers_import_no_function_module():
             assert not bad, f"{m} is a helper but imports {bad}"
 
 
-def test_type_checking_imports_name_the_array_types_only():
-    """What the cycle checks leave out, the imports under ``if TYPE_CHECKING:``, take the
-    array types from ``_array_object`` for annotations, and nothing else."""
-    for path in CORE_FILES + API_FILES:
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        only = _type_checking_imports(tree)
-        for node in ast.walk(tree):
-            if id(node) in only:
-                taken = {a.name for a in node.names}
-                assert isinstance(node, ast.ImportFrom) and node.level == 1 and node.module == "_array_object" and path.parent == API and taken <= {"Array", "StrictArray"}, (
-                    f"{path.relative_to(ROOT)}:{node.lineno}: under TYPE_CHECKING, only the array types from _array_object"
-                )
+ARRAY_OBJECT = "nx_array_api._array_object"
+
+
+def _below(graph: dict[str, set[str]], top: str) -> set[str]:
+    """The modules ``top`` imports, directly or through others: those below it."""
+    seen: set[str] = set()
+    todo = [top]
+    while todo:
+        for d in graph[todo.pop()] - seen:
+            seen.add(d)
+            todo.append(d)
+    return seen
+
+
+def _importers_of_array_object_below_it(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(m for m in _below(graph, ARRAY_OBJECT) if ARRAY_OBJECT in graph[m])
+
+
+def test_no_module_below_the_array_types_imports_them():
+    """The modules the array types' class bodies use (the functions that are their
+    operators, and the helpers of those) import nothing of ``_array_object``, not even
+    for annotations under ``if TYPE_CHECKING:``: they annotate with ``_array_types``'
+    names. Only the modules above it (the namespaces, the other functions' modules)
+    import the array types."""
+    bad = _importers_of_array_object_below_it(_api_graph())
+    assert not bad, f"{bad} sit below _array_object (it imports them) and import it"
+
+
+def test_array_object_check_catches_a_type_only_import(tmp_path):
+    """The rule above fails when broken: a helper of the operators that takes ``Array``
+    from ``_array_object`` under ``if TYPE_CHECKING:`` is caught."""
+    probe = tmp_path / "probe.py"
+    probe.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from nx_array_api._array_object import Array\n", encoding="utf-8")
+    assert ARRAY_OBJECT in _imports(probe)
+    graph = _api_graph()
+    graph["nx_array_api._validation"] = graph["nx_array_api._validation"] | {ARRAY_OBJECT}
+    assert _importers_of_array_object_below_it(graph) == ["nx_array_api._validation"]
 
 
 def test_the_operators_are_the_array_types_own():
@@ -267,18 +278,14 @@ def test_the_operators_are_the_array_types_own():
 
 
 # ------------------------------------------------- cycles and private names, both packages
-def _import_nodes(path: Path, type_checking: bool = True):
+def _import_nodes(path: Path):
     """``(module, names)`` for every import of ``path``, wherever it stands (module level,
-    inside a function; ``type_checking``: under ``if TYPE_CHECKING`` too): ``module`` is the
-    absolute dotted name imported from and ``names`` what is taken from it (empty for
-    ``import m``)."""
+    inside a function, under ``if TYPE_CHECKING``): ``module`` is the absolute dotted name
+    imported from and ``names`` what is taken from it (empty for ``import m``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     mod = _module_name(path)
     pkg_parts = mod.split(".") if path.name == "__init__.py" else mod.split(".")[:-1]
-    skip = set() if type_checking else _type_checking_imports(tree)
     for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name, ()
@@ -299,7 +306,7 @@ def _package_graph(files) -> dict[str, set[str]]:
     for p in files:
         me = _module_name(p)
         deps = set()
-        for base, taken in _import_nodes(p, type_checking=False):
+        for base, taken in _import_nodes(p):
             subs = [f"{base}.{n}" for n in taken if f"{base}.{n}" in names]
             if subs:
                 deps.update(subs)
@@ -340,9 +347,9 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 @pytest.mark.parametrize("files", [CORE_FILES, API_FILES, CORE_FILES + API_FILES], ids=["nx_core", "nx_array_api", "both"])
 def test_no_import_cycle(files):
-    """No import cycle among the modules of nx_core or nx_array_api, counting every import
-    that runs: at module level and inside functions (those under ``if TYPE_CHECKING``,
-    which never run, are checked above)."""
+    """No import cycle among the modules of nx_core or nx_array_api, counting every import:
+    at module level, inside functions and under ``if TYPE_CHECKING`` (which never runs,
+    but ties the modules together to a type checker and to a reader)."""
     found = _cycle(_package_graph(files))
     assert found is None, "import cycle: " + " -> ".join(found)
 
