@@ -649,8 +649,8 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
 
     The common keys that are the standard's are checked here and go straight to the
     backend, as in ``getitem``: ``x[a:b, ...]`` with the slice's bounds within the axis,
-    ``x[i, ...]`` in range, a mask of x's shape and, on a 1-D ``x``, a slice or an
-    integer array. (A slice's bounds: integers or None and a nonzero step by
+    ``x[i, ...]`` and ``x[..., i]`` in range, a mask of x's shape and, on a 1-D ``x``, a
+    slice, an int in range or an integer array. (A slice's bounds: integers or None and a nonzero step by
     ``_SLICE_CHECK``, then within the axis by ``_BOUNDS``; a 0-d array bound is
     unhashable, a 0-d ``x`` has no ``shape[0]``, a size not kept yet is a KeyError: each
     takes the general path, which says what is wrong.)"""
@@ -659,7 +659,7 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
         try:
             k, e = key  # (one specialised unpacking, cheaper than len() and two subscripts)
         except ValueError:
-            e = None
+            k = e = None
         if e is Ellipsis:
             c = k.__class__
             if c is slice:
@@ -675,6 +675,10 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
                 shape = x.shape
                 if shape and -shape[0] <= k < shape[0]:
                     return x.backend.basic_view(x, key)
+        elif k is Ellipsis and e.__class__ is int:  # x[..., i]
+            shape = x.shape
+            if shape and -shape[-1] <= e < shape[-1]:
+                return x.backend.basic_view(x, key)
     elif c in STRICT_TYPES:
         d = key.dtype
         B = x.backend
@@ -693,6 +697,10 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
             pass
         except KeyError:
             _learn_bounds(x.shape)
+    elif c is int:  # x[i] of a 1-D x
+        shape = x.shape
+        if len(shape) == 1 and -shape[0] <= key < shape[0]:
+            return x.backend.basic_view(x, (key,))
     check_strict_key("__getitem__", x, key, setting=False)
     return getitem(x, key)
 
