@@ -679,15 +679,7 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
             shape = x.shape
             if shape and -shape[-1] <= e < shape[-1]:
                 return x.backend.basic_view(x, key)
-    elif c in STRICT_TYPES:
-        d = key.dtype
-        B = x.backend
-        if key.backend is B and ((d.kind in "iu" and key.shape and len(x.shape) == 1) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
-            try:
-                return B.index_array(x, key)
-            except IndexError as e:
-                raise IndexError(f"__getitem__: {e}") from None
-    elif c is slice:  # x[a:b:s] of a 1-D x
+    elif c is slice:  # x[a:b:s] of a 1-D x (tested before the arrays: a class identity, not a set's hash)
         try:
             _SLICE_CHECK[key]
             (n,) = x.shape  # (a ValueError unless x is 1-D)
@@ -697,6 +689,14 @@ def getitem_strict(x: Array, key: Any, /) -> Array:
             pass
         except KeyError:
             _learn_bounds(x.shape)
+    elif c in STRICT_TYPES:
+        d = key.dtype
+        B = x.backend
+        if key.backend is B and ((d.kind in "iu" and key.shape and len(x.shape) == 1) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
+            try:
+                return B.index_array(x, key)
+            except IndexError as e:
+                raise IndexError(f"__getitem__: {e}") from None
     elif c is int:  # x[i] of a 1-D x
         shape = x.shape
         if len(shape) == 1 and -shape[0] <= key < shape[0]:
