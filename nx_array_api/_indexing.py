@@ -623,10 +623,14 @@ class _Bounds:
         self.n = n
 
     def __contains__(self, v: Any) -> bool:
-        return v is None or (_int_like(v) and -self.n <= operator.index(v) <= self.n)
+        n = self.n
+        if v is None or (v.__class__ is int and -n <= v <= n):  # (the common bounds, without a call)
+            return True
+        return _int_like(v) and -n <= operator.index(v) <= n
 
     def __getitem__(self, v: Any) -> "_Bounds":
-        if v in self:
+        n = self.n
+        if v is None or (v.__class__ is int and -n <= v <= n) or self.__contains__(v):
             return self
         raise KeyError(v)
 

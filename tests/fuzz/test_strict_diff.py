@@ -87,7 +87,7 @@ def test_searchsorted_of_integers_in_floats():
         assert np.asarray(r).tolist() == [0, 1, 2, 3]
 
 
-@pytest.mark.parametrize("n", [8, 300])  # a cached set of bounds, and the large-axis check
+@pytest.mark.parametrize("n", [8, 256, 257, 300])  # a kept table of bounds (up to 256), and the large-axis check
 def test_strict_slice_bounds_on_the_fast_path(n):
     """The strict namespace's fast path for ``x[a:b, ...]`` and ``x[a:b]`` takes the
     bounds the general path takes (0-d arrays, NumPy integers) and refuses the same."""
