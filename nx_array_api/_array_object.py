@@ -426,7 +426,8 @@ _VIRTUAL = frozenset({"device1", "device2", "no_float64", "no_x64"})
 def _namespace_module(x: Array) -> Any:
     """The module of x's namespace, by name: this module sits below the namespaces'
     packages and imports none of them."""
-    return importlib.import_module(x._ns.name)
+    m = x._ns.module()
+    return importlib.import_module(x._ns.name) if m is None else m
 
 
 def _check_version(name: str, api_version: Any) -> None:

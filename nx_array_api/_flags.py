@@ -56,6 +56,8 @@ __all__ = ["set_flags", "get_flags", "reset_flags", "Flags", "public_dir"]
 SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12", "2026.12")
 DRAFT_VERSION = "2026.12"
 DEFAULT_VERSION = "2025.12"
+#: The versions that ``set`` takes without a warning.
+_QUIET = frozenset(v for v in SUPPORTED_VERSIONS if v not in ("2021.12", DRAFT_VERSION))
 ALL_EXTENSIONS = ("linalg", "fft")
 #: The version of the standard that added each extension.
 EXTENSION_SINCE = {"linalg": "2021.12", "fft": "2022.12"}
@@ -139,6 +141,9 @@ class Namespace:
     ) -> None:
         """Sets the given flags (None leaves a flag as it is); every value is checked
         before any is set."""
+        if (api_version.__class__ is str and api_version == self.api_version and api_version in _QUIET
+                and boolean_indexing is None and data_dependent_shapes is None and enabled_extensions is None):
+            return  # the api_version it has, set again (scikit-learn's get_namespace does on every call)
         name = self._setter
         version = self.api_version if api_version is None else api_version
         if api_version is not None:
@@ -169,6 +174,11 @@ class Namespace:
             self.data_dependent_shapes = data_dependent_shapes
         self.enabled_extensions = extensions
         self._refresh()
+
+    def module(self) -> Any:
+        """The namespace's module, by its name, once it is imported (None before): this
+        module sits below the namespaces' packages and imports none of them."""
+        return sys.modules.get(self.name)
 
     def get(self) -> dict[str, Any]:
         """The current flags, as keyword arguments for ``set``."""

@@ -621,10 +621,14 @@ class _Bounds:
         self.n = n
 
     def __contains__(self, v: Any) -> bool:
-        return v is None or (_int_like(v) and -self.n <= operator.index(v) <= self.n)
+        n = self.n
+        if v is None or (v.__class__ is int and -n <= v <= n):  # (the common bounds, without a call)
+            return True
+        return _int_like(v) and -n <= operator.index(v) <= n
 
     def __getitem__(self, v: Any) -> "_Bounds":
-        if v in self:
+        n = self.n
+        if v is None or (v.__class__ is int and -n <= v <= n) or self.__contains__(v):
             return self
         raise KeyError(v)
 
@@ -647,8 +651,8 @@ def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
 
     The common keys that are the standard's are checked here and go straight to the
     backend, as in ``getitem``: ``x[a:b, ...]`` with the slice's bounds within the axis,
-    ``x[i, ...]`` in range, a mask of x's shape and, on a 1-D ``x``, a slice or an
-    integer array. (A slice's bounds: integers or None and a nonzero step by
+    ``x[i, ...]`` and ``x[..., i]`` in range, a mask of x's shape and, on a 1-D ``x``, a
+    slice, an int in range or an integer array. (A slice's bounds: integers or None and a nonzero step by
     ``_SLICE_CHECK``, then within the axis by ``_BOUNDS``; a 0-d array bound is
     unhashable, a 0-d ``x`` has no ``shape[0]``, a size not kept yet is a KeyError: each
     takes the general path, which says what is wrong.)"""
@@ -657,7 +661,7 @@ def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
         try:
             k, e = key  # (one specialised unpacking, cheaper than len() and two subscripts)
         except ValueError:
-            e = None
+            k = e = None
         if e is Ellipsis:
             c = k.__class__
             if c is slice:
@@ -673,15 +677,11 @@ def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
                 shape = x.shape
                 if shape and -shape[0] <= k < shape[0]:
                     return x.backend.basic_view(x, key)
-    elif c in STRICT_TYPES:
-        d = key.dtype
-        B = x.backend
-        if key.backend is B and ((d.kind in "iu" and key.shape and len(x.shape) == 1) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
-            try:
-                return B.index_array(x, key)
-            except IndexError as e:
-                raise IndexError(f"__getitem__: {e}") from None
-    elif c is slice:  # x[a:b:s] of a 1-D x
+        elif k is Ellipsis and e.__class__ is int:  # x[..., i]
+            shape = x.shape
+            if shape and -shape[-1] <= e < shape[-1]:
+                return x.backend.basic_view(x, key)
+    elif c is slice:  # x[a:b:s] of a 1-D x (tested before the arrays: a class identity, not a set's hash)
         try:
             _SLICE_CHECK[key]
             (n,) = x.shape  # (a ValueError unless x is 1-D)
@@ -691,6 +691,18 @@ def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
             pass
         except KeyError:
             _learn_bounds(x.shape)
+    elif c in STRICT_TYPES:
+        d = key.dtype
+        B = x.backend
+        if key.backend is B and ((d.kind in "iu" and key.shape and len(x.shape) == 1) or (d is _BOOL and key.shape == x.shape and x._ns.boolean_indexing)):
+            try:
+                return B.index_array(x, key)
+            except IndexError as e:
+                raise IndexError(f"__getitem__: {e}") from None
+    elif c is int:  # x[i] of a 1-D x
+        shape = x.shape
+        if len(shape) == 1 and -shape[0] <= key < shape[0]:
+            return x.backend.basic_view(x, (key,))
     check_strict_key("__getitem__", x, key, setting=False)
     return getitem(x, key)
 

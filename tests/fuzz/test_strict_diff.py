@@ -87,7 +87,7 @@ def test_searchsorted_of_integers_in_floats():
         assert np.asarray(r).tolist() == [0, 1, 2, 3]
 
 
-@pytest.mark.parametrize("n", [8, 300])  # a cached set of bounds, and the large-axis check
+@pytest.mark.parametrize("n", [8, 256, 257, 300])  # a kept table of bounds (up to 256), and the large-axis check
 def test_strict_slice_bounds_on_the_fast_path(n):
     """The strict namespace's fast path for ``x[a:b, ...]`` and ``x[a:b]`` takes the
     bounds the general path takes (0-d arrays, NumPy integers) and refuses the same."""
@@ -100,3 +100,27 @@ def test_strict_slice_bounds_on_the_fast_path(n):
     for key in ((slice(0, n + 1), ...), slice(-n - 1, 2), (slice(np.int64(n + 1), None), ...)):
         with pytest.raises(IndexError, match="^__getitem__: slice .* is outside"):
             x[key]
+
+
+@pytest.mark.parametrize("shape", [(5,), (3, 4), ()])
+def test_strict_int_keys_on_the_fast_path(shape):
+    """``x[i]`` of a 1-D array and ``x[..., i]``, which the strict namespace takes on a
+    fast path, give NumPy's view in range and refuse as array-api-strict does out of range,
+    on a 0-d array, and (``x[i]``) where the key leaves axes out."""
+    import numpy as np
+
+    a = np.arange(float(np.prod(shape))).reshape(shape)
+    x = diff.N.asarray(a)
+    s = diff.S.asarray(a)
+    n = shape[-1] if shape else 0
+    keys = [(Ellipsis, i) for i in (0, n - 1, -n, -1, n, -n - 1, 7)] + [i for i in (0, n - 1, -n, -1, n, -n - 1)]
+    for key in keys:
+        try:
+            want = s[key]
+        except IndexError:
+            with pytest.raises(IndexError, match="^__getitem__"):
+                x[key]
+            continue
+        got = x[key]
+        np.testing.assert_array_equal(np.asarray(got), a[key])
+        assert got.shape == want.shape
