@@ -218,3 +218,25 @@ def test_an_array_held_by_a_weak_reference_is_never_reused():
     s = xp.sin(x)
     assert _address(s) != where
     np.testing.assert_array_equal(ref(), np.exp(A))  # alive in the recycler, its values unchanged
+
+
+def test_a_take_inside_a_take_never_gets_the_same_array():
+    """A collection inside ``take`` may run a finalizer that makes a large result: the
+    nested ``take`` neither deadlocks nor hands out the array the outer one returns."""
+    rc = Recycler(limit=1 << 30)
+    dead = [rc.take((N,), np.dtype(np.float64)) for _ in range(2)]
+    del dead  # two dead arrays of the shape
+    nested: list[np.ndarray] = []
+
+    class Shape(tuple):
+        def __eq__(self, other):  # the comparison allocates: here a finalizer makes a result
+            if not nested:
+                nested.append(rc.take((N,), np.dtype(np.float64)))
+            return tuple.__eq__(self, other)
+
+        __hash__ = tuple.__hash__
+
+    outer = rc.take(Shape((N,)), np.dtype(np.float64))
+    assert nested and nested[0] is not outer
+    again = rc.take((N,), np.dtype(np.float64))  # both alive: a fresh one
+    assert again is not outer and again is not nested[0]

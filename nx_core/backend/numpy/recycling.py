@@ -79,7 +79,7 @@ class Recycler:
         self.limit = limit
         self._kept: list[np.ndarray] = []
         self._bytes = 0
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # (re-entrant: a finalizer that a collection runs inside take may make a result)
 
     def __repr__(self) -> str:
         return f"Recycler(limit={self.limit}, kept={len(self._kept)} arrays, {self._bytes} bytes)"
@@ -87,12 +87,14 @@ class Recycler:
     def take(self, shape: tuple, dtype: np.dtype) -> np.ndarray:
         with self._lock:
             kept = self._kept
-            for i in range(len(kept) - 1, -1, -1):  # the most recently used first: the likeliest still in cache
-                a = kept[i]
-                if sys.getrefcount(a) == _DEAD and a.shape == shape and a.dtype == dtype and not getweakrefcount(a):
-                    if i != len(kept) - 1:
-                        del kept[i]
-                        kept.append(a)
+            for a in reversed(kept):  # the most recently used first: the likeliest still in cache
+                # The reference count last: a collection that runs a finalizer inside
+                # ``take`` (an allocation can start one) may make a result, and claim an
+                # array, before this one checks it; once it is checked, this frame's ``a``
+                # holds it, so no later ``take`` claims it.
+                if a.shape == shape and a.dtype == dtype and not getweakrefcount(a) and sys.getrefcount(a) == _DEAD:
+                    if a is not kept[-1]:  # (now the most recently used: the last to go)
+                        kept[:] = [k for k in kept if k is not a] + [a]
                     return a
             a = np.empty(shape, dtype)
             n = a.nbytes
