@@ -296,5 +296,32 @@ def _sklearn() -> list[Workload]:
     return w
 
 
+def _on_device1(xp: Any, a: np.ndarray) -> Any:
+    """``a`` in ``xp`` on its virtual device ``device1`` where it has one (nx, its strict
+    namespace and array_api_strict), else on its only device."""
+    info = getattr(xp, "__array_namespace_info__", None)
+    devices = [d for d in info().devices() if "device1" in repr(d)] if info is not None else []
+    return xp.asarray(a, device=devices[0]) if devices else xp.asarray(a)
+
+
+def _unique() -> list[Workload]:
+    """The four ``unique_*`` functions on 20000 elements, each against NumPy's function of
+    the same name (NumPy 2.4 hashes integers for ``unique_values``; nx sorts), on the
+    default device and on ``device1``: integer labels (100 distinct) and distinct floats."""
+    rng = np.random.default_rng(7)
+    inputs = {"int64 labels": rng.integers(0, 100, 20000), "float64": rng.standard_normal(20000)}
+    w: list[Workload] = []
+    for dev in ("cpu", "device1"):
+        for what, a in inputs.items():
+            for fname in ("unique_values", "unique_counts", "unique_inverse", "unique_all"):
+                def make(xp, a=a, fname=fname, dev=dev):
+                    x = _on_device1(xp, a) if dev == "device1" else xp.asarray(a)
+                    f = getattr(xp, fname)
+                    return lambda: f(x)
+
+                w.append(("unique", f"{fname} 20000 {what}" + (" (device1)" if dev == "device1" else ""), make))
+    return w
+
+
 def all_workloads() -> list[Workload]:
-    return _tiny() + _throughput() + _pipeline() + _sklearn()
+    return _tiny() + _throughput() + _pipeline() + _unique() + _sklearn()
