@@ -56,8 +56,11 @@ __all__ = ["set_flags", "get_flags", "reset_flags", "Flags", "public_dir"]
 SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12", "2026.12")
 DRAFT_VERSION = "2026.12"
 DEFAULT_VERSION = "2025.12"
-#: The versions that ``set`` takes without a warning.
-_QUIET = frozenset(v for v in SUPPORTED_VERSIONS if v not in ("2021.12", DRAFT_VERSION))
+#: The versions that ``set`` warns about, and what it says of each (after the setter's name).
+_WARNINGS = {
+    "2021.12": "api_version 2021.12 was requested; the namespace is version 2022.12 without the fft extension",
+    DRAFT_VERSION: f"api_version {DRAFT_VERSION} is a draft of the standard; nx implements what 2025.12 specifies",
+}
 ALL_EXTENSIONS = ("linalg", "fft")
 #: The version of the standard that added each extension.
 EXTENSION_SINCE = {"linalg": "2021.12", "fft": "2022.12"}
@@ -141,7 +144,7 @@ class Namespace:
     ) -> None:
         """Sets the given flags (None leaves a flag as it is); every value is checked
         before any is set."""
-        if (api_version.__class__ is str and api_version == self.api_version and api_version in _QUIET
+        if (api_version.__class__ is str and api_version == self.api_version and api_version not in _WARNINGS
                 and boolean_indexing is None and data_dependent_shapes is None and enabled_extensions is None):
             return  # the api_version it has, set again (scikit-learn's get_namespace does on every call)
         name = self._setter
@@ -149,10 +152,8 @@ class Namespace:
         if api_version is not None:
             if not isinstance(api_version, str) or api_version not in SUPPORTED_VERSIONS:
                 raise ValueError(f"{name}: unsupported api_version {api_version!r} (supported: {', '.join(SUPPORTED_VERSIONS)})")
-            if api_version == "2021.12":
-                warnings.warn(f"{name}: api_version 2021.12 was requested; the namespace is version 2022.12 without the fft extension", UserWarning, stacklevel=3)
-            elif api_version == DRAFT_VERSION:
-                warnings.warn(f"{name}: api_version {DRAFT_VERSION} is a draft of the standard; nx implements what 2025.12 specifies", UserWarning, stacklevel=3)
+            if api_version in _WARNINGS:
+                warnings.warn(f"{name}: {_WARNINGS[api_version]}", UserWarning, stacklevel=3)
         for flag, v in (("boolean_indexing", boolean_indexing), ("data_dependent_shapes", data_dependent_shapes)):
             if v is not None and type(v) is not bool:
                 raise TypeError(f"{name}: {flag} must be a bool, got {type(v).__name__}")

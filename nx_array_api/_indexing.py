@@ -627,8 +627,7 @@ class _Bounds:
         return _int_like(v) and -n <= operator.index(v) <= n
 
     def __getitem__(self, v: Any) -> "_Bounds":
-        n = self.n
-        if v is None or (v.__class__ is int and -n <= v <= n) or self.__contains__(v):
+        if v in self:
             return self
         raise KeyError(v)
 
