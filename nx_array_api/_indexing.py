@@ -651,10 +651,12 @@ def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
     The common keys that are the standard's are checked here and go straight to the
     backend, as in ``getitem``: ``x[a:b, ...]`` with the slice's bounds within the axis,
     ``x[i, ...]`` and ``x[..., i]`` in range, a mask of x's shape and, on a 1-D ``x``, a
-    slice, an int in range or an integer array. (A slice's bounds: integers or None and a nonzero step by
-    ``_SLICE_CHECK``, then within the axis by ``_BOUNDS``; a 0-d array bound is
-    unhashable, a 0-d ``x`` has no ``shape[0]``, a size not kept yet is a KeyError: each
-    takes the general path, which says what is wrong.)"""
+    slice, an int in range or an integer array. (A slice's bounds: None or within the
+    axis by ``_BOUNDS``, which also takes a float equal to an int; what ``slice.indices``
+    refuses, such a float or a zero step, the backend's ``basic_view`` refuses with
+    TypeError or ValueError, its contract, before any effect; the general path then says
+    what is wrong. A 0-d array bound is unhashable, a 0-d ``x`` has no ``shape[0]``, a
+    size not kept yet is a KeyError: each takes the general path too.)"""
     c = key.__class__
     if c is tuple:
         try:
@@ -665,7 +667,6 @@ def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
             c = k.__class__
             if c is slice:
                 try:
-                    _SLICE_CHECK[k]
                     if k.stop in _BOUNDS[x.shape[0]][k.start]:
                         return x.backend.basic_view(x, key)
                 except (TypeError, ValueError, IndexError):
@@ -682,7 +683,6 @@ def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
                 return x.backend.basic_view(x, key)
     elif c is slice:  # x[a:b:s] of a 1-D x (tested before the arrays: a class identity, not a set's hash)
         try:
-            _SLICE_CHECK[key]
             (n,) = x.shape  # (a ValueError unless x is 1-D)
             if key.stop in _BOUNDS[n][key.start]:
                 return x.backend.basic_view(x, (key,))

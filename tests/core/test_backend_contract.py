@@ -1619,3 +1619,18 @@ def test_strided_refuses_out_of_buffer_views():
     # A masked view whose invalid region lies outside the buffer is fine: never read.
     padded = View.create((10,)).pad(((3, 2),))
     assert _strided.read(buf, padded).tolist() == [0, 0, 0] + list(range(10)) + [0, 0]
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "flipped", "offset", "permuted", "masked"])
+@pytest.mark.parametrize("bad", [slice(1.0, 3), slice(1, 3.0), slice(1, 3, 0), slice(1, 3, 1.5), slice(None, 2, "a")],
+                         ids=["float-start", "float-stop", "zero-step", "float-step", "str-step"])
+def test_basic_view_refuses_what_slice_indices_refuses(be, layout, bad):
+    """basic_view(t, key) with a slice that slice.indices refuses raises as slice.indices
+    does (TypeError, ValueError), before any effect: the strict namespace's fast path
+    for x[a:b, ...] checks only the bounds' range and relies on it."""
+    t, ref = make(be, layout, (4, 3), lambda shape: np.arange(math.prod(shape), dtype=np.float64).reshape(shape))
+    with pytest.raises((TypeError, ValueError)) as want:
+        bad.indices(4)
+    with pytest.raises(want.type):
+        be.basic_view(t, (bad, Ellipsis))
+    assert np.array_equal(host(be, t), ref)

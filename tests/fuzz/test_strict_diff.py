@@ -100,6 +100,12 @@ def test_strict_slice_bounds_on_the_fast_path(n):
     for key in ((slice(0, n + 1), ...), slice(-n - 1, 2), (slice(np.int64(n + 1), None), ...)):
         with pytest.raises(IndexError, match="^__getitem__: slice .* is outside"):
             x[key]
+    # Bounds in range by value that slice.indices refuses (the fast path leaves their type
+    # and the step to the backend's basic_view, which refuses them before any effect).
+    for key in ((slice(1.0, 5), ...), slice(1, 5.0), (slice(1, 5, 0), ...), slice(None, None, 0), (slice(1, 5, "a"), ...)):
+        for _ in range(2):  # (the first call may be the one that keeps the axis's bounds)
+            with pytest.raises(IndexError, match="^__getitem__: a slice (start|stop|step) (must be an integer|cannot be zero)"):
+                x[key]
 
 
 @pytest.mark.parametrize("shape", [(5,), (3, 4), ()])

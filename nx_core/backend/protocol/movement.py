@@ -78,7 +78,11 @@ class MovementPrimitives(Protocol):
         each slice's range taken as ``slice.indices`` gives it; an axis of 0 or 1
         elements keeps its stride); a masked ``t`` gives a masked view of its buffer (a
         write through it raises as through ``t``), or, for one padded position alone
-        (no 0-d View is masked), a read-only 0-d tensor of 0."""
+        (no 0-d View is masked), a read-only 0-d tensor of 0. A slice that
+        ``slice.indices`` refuses (a bound or step that is no integer, a zero step) is
+        refused as ``slice.indices`` refuses it (TypeError, ValueError), before any
+        effect: the strict namespace's fast path for ``x[a:b, ...]`` checks the
+        bounds' range and leaves their type and the step to this call."""
 
     def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Scalar) -> Tensor:
         """Seed 004: ``pad t padding fill_value`` extends t with ``fill_value``,
