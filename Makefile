@@ -20,31 +20,62 @@ PYTEST_WORKERS ?= auto
 PORTABILITY_REPORT ?=
 REPORT_ARGS := $(if $(PORTABILITY_REPORT),-p nx_array_api.strict._report_hooks --nx-portability-report=$(PORTABILITY_REPORT))
 
-.PHONY: all demo demo-big test fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict consumers-marray clean venv
+.PHONY: all demo demo-big test test-pure compile fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict consumers-marray clean venv
 
 all: test
 
-$(STAMP): pyproject.toml
+# The editable install is the pure-Python package (NX_COMPILE=0); `make compile` then
+# compiles the modules setup.py names (COMPILED) in place, and again whenever a source
+# changed (a compiled module older than its source is not run: nx_core/compiled.py).
+$(STAMP): pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[test]"
+	NX_COMPILE=0 $(PY) -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
-venv: $(STAMP)
+# The compiled modules (setup.py: COMPILED), built in place next to their sources with
+# Cython (from the test extra; some 20 seconds); without a C compiler the pure-Python
+# package stays, with a warning.
+COMPILED_STAMP := $(VENV)/.compiled
+NX_COMPILED_SOURCES := $(patsubst %,%.py,$(subst .,/,$(shell sed -n 's/^COMPILED[^=]*= *\[\(.*\)\]/\1/p' setup.py | tr -d '",')))
+$(COMPILED_STAMP): $(STAMP) setup.py $(NX_COMPILED_SOURCES)
+	$(PY) setup.py --quiet build_ext --inplace
+	@$(PY) -c "import nx_array_api as xp; print('compiled:', ', '.join(xp.compiled()) or 'none (the pure-Python package)')"
+	touch $(COMPILED_STAMP)
+
+venv: $(COMPILED_STAMP)
+
+compile: $(COMPILED_STAMP)
 
 # The tour, in under a minute. SCIPY_ARRAY_API=1: scikit-learn's array API support goes
 # through SciPy's, which SciPy turns on only when this is set before it is imported.
-demo: $(STAMP)
+demo: $(COMPILED_STAMP)
 	SCIPY_ARRAY_API=1 $(PY) examples/tour.py
 
 # The Dask device out of core at the size that beats memory (1.1 x the free memory + 1 GiB):
 # prints its plan and checks the free disk first (NX_DEMO_DIR: the folder, NX_DEMO_GIGABYTES:
 # another size); removes its file at the end, also on Ctrl-C.
-demo-big: $(STAMP)
+demo-big: $(COMPILED_STAMP)
 	$(PY) examples/out_of_core.py
 
-test: $(STAMP)
+test: $(COMPILED_STAMP)
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS) tests
+
+# The pure-Python package from the same checkout (NX_PURE_PYTHON=1: every module from its
+# .py source, compiled ones ignored): the namespace's tests and the random-number kernels',
+# then the official suite at a low number of examples where a checkout of it is at hand
+# (ARRAY_API_TESTS_DIR).
+PURE_EXAMPLES ?= 20
+test-pure: $(COMPILED_STAMP)
+	@if [ -z "$$($(PY) -c 'import nx_array_api as xp; print(*xp.compiled())')" ]; then \
+	  echo "test-pure: no module is compiled (no C compiler?); make test ran the pure-Python package"; \
+	else \
+	  NX_PURE_PYTHON=1 $(PY) -c "import nx_array_api as xp; assert not xp.compiled(), xp.compiled()" && \
+	  NX_PURE_PYTHON=1 $(PY) -m pytest -q -n $(PYTEST_WORKERS) tests/array_api tests/core/test_threefry.py tests/core/test_threefry_loops.py tests/core/test_normal_kernel.py && \
+	  if [ -d "$(ARRAY_API_TESTS_DIR)/array_api_tests" ]; then \
+	    NX_PURE_PYTHON=1 $(MAKE) array-api-tests ARRAY_API_TESTS_EXAMPLES=$(PURE_EXAMPLES); \
+	  else echo "test-pure: no checkout of array-api-tests at $(ARRAY_API_TESTS_DIR); the official suite was not run"; fi; \
+	fi
 
 # The official conformance suite; it is not on the package index (see README).
 # No Hypothesis deadline: tests never assert timings, and the suite's own reference
@@ -158,12 +189,14 @@ consumers-compare:
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
+	rm -f *.so
+	find nx_core nx_array_api -name '*.so' -delete
 
 # Per call, throughput, pipelines, scikit-learn end to end and random numbers, on NumPy, nx,
 # nx's strict namespace, array_api_strict and array-api-compat; writes docs/performance.md
 # and its figures (docs/_static). About 5 minutes; ARGS=--quick for a shorter run (no page).
-bench: $(STAMP)
-	$(PY) -m pip install --quiet -e ".[bench]"
+bench: $(COMPILED_STAMP)
+	NX_COMPILE=0 $(PY) -m pip install --quiet -e ".[bench]"
 	$(PY) benchmarks/run.py $(if $(ARGS),$(ARGS),--page docs/performance.md)
 
 # The Dask device: out of core (32 GB of random normals, peak RSS, drawn over time in
@@ -171,13 +204,13 @@ bench: $(STAMP)
 # numbers against Dask's on NumPy's Generator (PCG64, Philox) and RandomState, and
 # compute-bound work against NumPy alone. About 7 minutes
 # (ARGS="--gigabytes 4 --scale 0.25 --random-gigabytes 0.5 2" for a shorter run).
-bench-dask: $(STAMP)
-	$(PY) -m pip install --quiet -e ".[bench,dask]"
+bench-dask: $(COMPILED_STAMP)
+	NX_COMPILE=0 $(PY) -m pip install --quiet -e ".[bench,dask]"
 	$(PY) benchmarks/dask_bench.py $(ARGS)
 
 # The documentation (Sphinx, Markdown pages), in docs/_build/html; warnings are errors.
 docs: $(STAMP)
-	$(PY) -m pip install --quiet -e ".[docs]"
+	NX_COMPILE=0 $(PY) -m pip install --quiet -e ".[docs]"
 	$(VENV)/bin/sphinx-build -W --keep-going -b html docs docs/_build/html
 
 # docs/conformance.md from the report of the latest `make array-api-tests`.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from nx_core.compiled import compiled_modules as compiled
 from nx_core.device import using_device as using_device
 
 from . import _array_object  # noqa: F401  (first: the array types, which the functions check types against)
@@ -127,7 +128,7 @@ _SHARED = frozenset(
     }
 )
 #: The drop-in's own: nx's extras (docs/beyond-the-standard.md) and the default device.
-_OWN = frozenset({"using_device", "random", *_extras_scatter.__all__, *_extras_windows.__all__, *_extras_lazy.__all__, *_extras_nx.__all__})
+_OWN = frozenset({"using_device", "compiled", "random", *_extras_scatter.__all__, *_extras_windows.__all__, *_extras_lazy.__all__, *_extras_nx.__all__})
 
 # The extensions, __array_api_version__ and __all__ follow the flags (Namespace.module_hooks);
 # dir() shows the public names only.

@@ -17,8 +17,11 @@ Its public surface, by module:
 * ``nx_core.errors``: the exceptions the core raises.
 
 The names below are re-exported for convenience; nothing here imports an engine.
+``nx_core.compiled`` comes first: it says which modules run compiled, and with
+``NX_PURE_PYTHON=1`` makes every module load from its ``.py`` source.
 """
 
+from . import compiled as compiled  # first: NX_PURE_PYTHON must act before any other import
 from . import backend as backend  # registers the engines' backend kinds
 from .device import Device, default_device, devices, register_device, using_device
 from .dtype import DType

@@ -39,6 +39,12 @@ def installed() -> str:
     return f"{DIST} {version} from {', '.join(where)}"
 
 
+def build() -> str:
+    """The modules the install runs compiled (``nx_array_api.compiled()``), or none."""
+    names = xp.compiled()
+    return f"compiled {', '.join(names)}" if names else "pure Python"
+
+
 def cpu() -> str:
     """The namespace on the default (CPU) device: views, writes through them, linalg, fft."""
     x = xp.reshape(xp.arange(12.0), (3, 4))
@@ -107,7 +113,7 @@ def dask() -> str:
 
 
 def main() -> None:
-    for part in (installed, cpu, strict, dask):
+    for part in (installed, build, cpu, strict, dask):
         print(f"{part.__name__}: {part()}", flush=True)
 
 

@@ -5,15 +5,19 @@ installed with its ``dask`` extra into a fresh virtual environment.
   the tests and the docs need); the wheel built from the unpacked sdist holds both
   packages whole, with their ``py.typed`` markers and nothing else, and its metadata names
   the distribution, the version and the extras. Built without build isolation or the
-  package index, from a copy of the project (so no build output lands in the checkout).
+  package index, from a copy of the project (so no build output lands in the checkout),
+  as the pure-Python wheel (``NX_COMPILE=0``).
 - ``test_fresh_environment``: the release as a maintainer makes it and a user installs
   it, with nothing from this environment but Python: ``python -m build`` (in a build
   environment of its own, from the index) makes the sdist and the wheel from the
   unpacked sdist, each in an isolated environment with the ``[build-system]``
-  requirements from the index; the wheel is installed with the ``dask`` extra into a new
-  virtual environment (the dependencies from the package index, nx from that wheel
-  only), and ``tests/installed_smoke.py`` runs there, outside any checkout. Skipped,
-  saying why, only where the package index cannot be reached.
+  requirements from the index: a platform wheel with the compiled modules (where
+  ``setup.py`` names any: ``COMPILED``), and with
+  ``NX_COMPILE=0`` a pure-Python wheel of the same sdist; each is installed with the
+  ``dask`` extra into a new virtual environment (the dependencies from the package index,
+  nx from that wheel only), and ``tests/installed_smoke.py`` runs there, outside any
+  checkout, and says which modules run compiled. Skipped, saying why, only where the
+  package index cannot be reached.
 - ``test_install_lines``: every ``pip install`` line of the docs, examples and messages
   that installs nx names this distribution and extras it has.
 
@@ -22,7 +26,9 @@ installed with its ``dask`` extra into a fresh virtual environment.
 
 from __future__ import annotations
 
+import ast
 import fnmatch
+import importlib.machinery
 import importlib.metadata
 import importlib.util
 import os
@@ -42,6 +48,21 @@ import pytest
 import nx_array_api
 
 ROOT = Path(__file__).resolve().parent.parent
+_EXTENSION_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def _compiled_by_setup() -> list[str]:
+    """setup.py's COMPILED: the modules a build compiles where it can."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        target = getattr(node, "target", None) or (getattr(node, "targets", None) or [None])[0]
+        if isinstance(target, ast.Name) and target.id == "COMPILED":
+            return list(ast.literal_eval(node.value))  # type: ignore[arg-type]
+    raise AssertionError("setup.py names no COMPILED list")
+
+
+#: Whether the release's default wheel is a platform wheel with compiled modules.
+COMPILES = bool(_compiled_by_setup())
 PACKAGES = ("nx_core", "nx_array_api")
 DIST = "nx-array-api"
 # What every release must carry besides the packages (the rest is the whole project).
@@ -189,11 +210,12 @@ def _sdist(tmp: Path) -> Path:
 
 
 def _wheel(src: Path, out: Path) -> Path:
-    """The wheel of ``src`` built by pip in this environment, without the index."""
+    """The pure-Python wheel of ``src`` (NX_COMPILE=0) built by pip in this environment,
+    without the index."""
     _run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "--no-build-isolation",
          "--no-index", "-w", str(out), str(src)],
-        "pip wheel", env=_clean_env(),
+        "pip wheel", env=_clean_env(NX_COMPILE="0"),
     )
     built = sorted(out.glob("*.whl"))
     assert len(built) == 1, f"expected one wheel, got {[p.name for p in built]}"
@@ -205,10 +227,16 @@ def _sdist_names(sdist: Path) -> set[str]:
         return {m.name.split("/", 1)[1] for m in tf.getmembers() if m.isfile() and "/" in m.name}
 
 
-def _check_wheel(wheel: Path, files: list[str]) -> None:
-    """Both packages whole with their py.typed markers, nothing else, and the metadata."""
+def _check_wheel(wheel: Path, files: list[str], compiled: bool = False) -> None:
+    """Both packages whole with their py.typed markers, nothing else, and the metadata.
+    ``compiled``: a platform wheel that also holds the compiled modules, each next to
+    its source; else a pure-Python wheel."""
     version = nx_array_api.__version__
-    assert wheel.name == f"nx_array_api-{version}-py3-none-any.whl", wheel.name
+    if compiled:
+        tag = f"cp{sys.version_info[0]}{sys.version_info[1]}"
+        assert wheel.name.startswith(f"nx_array_api-{version}-{tag}-{tag}-"), wheel.name
+    else:
+        assert wheel.name == f"nx_array_api-{version}-py3-none-any.whl", wheel.name
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
         info = f"nx_array_api-{version}.dist-info"
@@ -218,6 +246,16 @@ def _check_wheel(wheel: Path, files: list[str]) -> None:
         licence = zf.read(licences[0]).decode() if licences else ""
     expected = _package_files(files)
     assert {f"{p}/py.typed" for p in PACKAGES} <= expected
+    binaries = {n for n in names if n.endswith(_EXTENSION_SUFFIXES)}
+    if compiled:
+        # each module of setup.py's COMPILED, next to its source (and not Cython's C)
+        want = {m.replace(".", "/") for m in _compiled_by_setup()}
+        assert {n.split(".", 1)[0] for n in binaries} == want, sorted(binaries)
+        assert all(n.split(".", 1)[0] + ".py" in expected for n in binaries), sorted(binaries)
+        assert not {n for n in names if n.endswith(".c")}, sorted(names)
+        names -= binaries
+    else:
+        assert not binaries, f"compiled modules in the pure-Python wheel: {sorted(binaries)}"
     missing = sorted(expected - names)
     assert not missing, f"missing from the wheel: {missing}"
     stray = sorted(
@@ -295,7 +333,9 @@ def test_fresh_environment(tmp_path: Path) -> None:
         pytest.skip(reason)
     files = _project_files()
     _copy_project(tmp_path / "src")
-    # The release: python -m build makes the sdist, then the wheel from the unpacked sdist.
+    # The release: python -m build makes the sdist, then the wheel from the unpacked sdist
+    # (compiled: Cython comes from the index as a build requirement, and this machine has
+    # a C compiler); NX_COMPILE=0 makes the pure-Python wheel of the same sdist.
     _run([builder, "-m", "pip", "install", "-q", "build"], "pip install build", env=_clean_env())
     _run(
         [builder, "-m", "build", "-o", str(tmp_path / "dist"), str(tmp_path / "src")],
@@ -306,16 +346,27 @@ def test_fresh_environment(tmp_path: Path) -> None:
     assert len(sdists) == 1 and len(wheels) == 1, sorted(os.listdir(tmp_path / "dist"))
     missing = sorted(set(files) - _sdist_names(sdists[0]))
     assert not missing, f"missing from the sdist (MANIFEST.in): {missing}"
-    wheel = wheels[0]
-    _check_wheel(wheel, files)
+    _run(
+        [builder, "-m", "build", "--wheel", "-o", str(tmp_path / "dist-pure"), str(sdists[0])],
+        "python -m build --wheel (NX_COMPILE=0)", env=_clean_env(NX_COMPILE="0"), cwd=tmp_path,
+    )
+    pure = sorted((tmp_path / "dist-pure").glob("*.whl"))
+    assert len(pure) == 1, sorted(os.listdir(tmp_path / "dist-pure"))
+    for wheel, compiled in ((wheels[0], COMPILES), (pure[0], False)):
+        _check_wheel(wheel, files, compiled)
+        _install_and_smoke(tmp_path / "env", wheel, compiled)
+    shutil.rmtree(tmp_path / "build-env", ignore_errors=True)
 
-    env_dir = tmp_path / "env"
+
+def _install_and_smoke(env_dir: Path, wheel: Path, compiled: bool) -> None:
+    """``wheel`` installed with the dask extra into a new virtual environment, and the
+    smoke script run there: it imports nx from that environment, compiled or not."""
     python = _new_env(env_dir)
     # nx from the wheel only (a path, so nothing named nx-array-api comes from the index);
     # numpy, dask and distributed from the index.
     _run(
         [python, "-m", "pip", "install", "-q", "--timeout", "60", f"{wheel}[dask]"],
-        "pip install of the wheel with the dask extra", env=_clean_env(), cwd=tmp_path,
+        "pip install of the wheel with the dask extra", env=_clean_env(), cwd=env_dir.parent,
     )
     shown = _run([python, "-m", "pip", "show", "-f", DIST], "pip show", env=_clean_env()).stdout
     assert f"Version: {nx_array_api.__version__}" in shown
@@ -325,15 +376,18 @@ def test_fresh_environment(tmp_path: Path) -> None:
     # outside the checkout.
     smoke = _run(
         [python, "-I", str(ROOT / "tests" / "installed_smoke.py")],
-        "the smoke script in the fresh environment", env=_clean_env(), cwd=tmp_path,
+        "the smoke script in the fresh environment", env=_clean_env(), cwd=env_dir.parent,
     ).stdout
     lines = dict(ln.split(": ", 1) for ln in smoke.splitlines() if ": " in ln)
-    assert set(lines) == {"installed", "cpu", "strict", "dask"}, smoke
+    assert set(lines) == {"installed", "build", "cpu", "strict", "dask"}, smoke
     where = [Path(p).resolve() for p in lines["installed"].split(" from ", 1)[1].split(", ")]
     assert all(env_dir.resolve() in p.parents for p in where), f"nx imported from {where}, not {env_dir}"
-    # The two environments hold some 200 MB; pytest keeps the last runs' temporary folders.
-    for path in (env_dir, tmp_path / "build-env"):
-        shutil.rmtree(path, ignore_errors=True)
+    if compiled:
+        assert lines["build"].startswith("compiled nx_"), smoke
+    else:
+        assert lines["build"] == "pure Python", smoke
+    # The environment holds some 200 MB; pytest keeps the last runs' temporary folders.
+    shutil.rmtree(env_dir, ignore_errors=True)
 
 
 # -- install lines ------------------------------------------------------------------------

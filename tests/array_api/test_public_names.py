@@ -20,6 +20,7 @@ STRICT_ONLY = {"ArrayAPIStrictFlags", "__version__", "get_array_api_strict_flags
 NX_EXTRAS = {
     "Array",  # the array type itself
     "using_device",  # the default-device context manager
+    "compiled",  # the modules the process runs compiled (the build)
     "Flags", "get_flags", "reset_flags", "set_flags",  # strict mode and array-api-strict's flags
     "random",  # Threefry counter-based random numbers
     "scatter", "threefry", "unfold", "fold", "pad", "persist",

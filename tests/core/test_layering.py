@@ -135,7 +135,7 @@ def test_array_api_reads_no_global_backend(path):
 # The namespace reaches engines only through the backends its arrays carry: it imports
 # the standard library, itself and these core modules, nothing else (no numpy, no
 # nx_core.backend).
-API_MAY_IMPORT = {"nx_core", "nx_core.device", "nx_core.dtype", "nx_core.errors", "nx_core.shape", "nx_core.tensor", "nx_core.view"}
+API_MAY_IMPORT = {"nx_core", "nx_core.compiled", "nx_core.device", "nx_core.dtype", "nx_core.errors", "nx_core.shape", "nx_core.tensor", "nx_core.view"}
 #: ... and a pytest plugin (the served one, the portability report's hooks), which only pytest loads, imports pytest.
 PLUGINS = {"pytest_plugin.py", "_report_hooks.py"}
 

@@ -35,7 +35,7 @@ LAZY, RECHUNK, KEY, COMPUTES = "lazy", "rechunk", "key", "computes"
 
 #: Not functions of arrays: dtypes, constants, classes, flags, device helpers.
 NOT_ARRAY_FUNCTIONS = {
-    "Array", "Device", "Flags", "get_flags", "reset_flags", "set_flags", "using_device", "__array_api_version__",
+    "Array", "Device", "Flags", "get_flags", "reset_flags", "set_flags", "using_device", "compiled", "__array_api_version__",
     "__array_namespace_info__", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float32", "float64", "complex64", "complex128", "e", "inf", "nan", "newaxis", "pi", "fft", "linalg", "random",
     "finfo", "iinfo", "isdtype", "result_type", "can_cast", "broadcast_shapes", "A", "N", "I", "L", "R", "Rs",

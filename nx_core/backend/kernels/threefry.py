@@ -23,11 +23,22 @@ from __future__ import annotations
 import math
 import sys
 import threading
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
-__all__ = ["threefry2x32", "random_bits", "uniform", "normal"]
+_loops: Any
+try:  # the element-by-element loops, where the install compiled them (setup.py)
+    from . import threefry_loops as _loops
+except ImportError:  # (interpreted, they need Cython's pure-Python mode: not used then)
+    _loops = None
+
+__all__ = ["threefry2x32", "random_bits", "uniform", "normal", "COMPILED"]
+
+#: Whether float64 normals are made by the compiled loops of ``threefry_loops`` (the same
+#: bits as this module's NumPy kernel, faster): where the install compiled them and the
+#: process does not run the pure-Python package (``nx_core.compiled``).
+COMPILED = bool(_loops is not None and _loops.COMPILED)
 
 _ROT = (13, 15, 26, 6, 17, 29, 16, 24)
 _PARITY = 0x1BD11BDA
@@ -54,8 +65,15 @@ def _mix(x0: np.ndarray | int, x1: np.ndarray, t: np.ndarray, ks: tuple, out0: n
     an array, or one Python int for every element. On return ``out0`` (``x0`` itself
     when it is an array) and ``x1`` hold the block's output. ``ks`` is the key schedule
     ``(k0, k1, k0 ^ k1 ^ parity)``: Python ints (one key for every element) or uint32
-    arrays of the slice's length. ``t`` is a temporary of the slice's length."""
+    arrays of the slice's length. ``t`` is a temporary of the slice's length. (One key,
+    compiled: ``threefry_loops.mix``, the same words.)"""
     scalar = type(ks[0]) is int
+    if scalar and COMPILED:
+        if type(x0) is int:
+            _loops.mix(ks[0], ks[1], None, x0, x1, out0)
+        else:
+            _loops.mix(ks[0], ks[1], x0, 0, x1, out0)
+        return
     np.add(x1, x0, out=out0)  # round 0's x0 += x1
     x0 = out0
     for r in range(20):
@@ -110,6 +128,9 @@ def threefry2x32(key: np.ndarray, counter: np.ndarray, out: np.ndarray | None = 
     one_key = n == 1 or k.strides[0] == 0  # a broadcast key: its words are scalars
     if one_key:
         k0, k1 = int(k[0, 0]), int(k[0, 1])
+        if COMPILED:
+            _loops.blocks(k0, k1, c[:, 0], c[:, 1], res[:, 0], res[:, 1])
+            return out
         ks: tuple = (k0, k1, k0 ^ k1 ^ _PARITY)
     else:
         kb0, kb1, kb2 = _buffers(n)
@@ -321,6 +342,45 @@ _COS = {8: (-1.13585365213876817300e-11, 2.08757008419747316778e-9, -2.755731417
         4: (2.443315711809948e-5, -1.388731625493765e-3, 4.166664568298827e-2)}
 
 
+# log on (0, 1] by Cephes's log (S. Moshier's log.c): u = m 2**e with m in [sqrt(1/2),
+# sqrt(2)) by an exact reduction, then log(1 + x) = x - x^2 / 2 + x^3 P(x) / Q(x) and
+# e log 2 in two parts; within an ulp, and the same bits on every platform and in the
+# compiled loops (threefry_loops), as NumPy's log, which some machines take from the
+# C library and others from SIMD code of their own, is not.
+_LOG_P = (1.01875663804580931796e-4, 4.97494994976747001425e-1, 4.70579119878881725854e0,
+          1.44989225341610930846e1, 1.79368678507819816313e1, 7.70838733755885391666e0)
+_LOG_Q = (1.12873587189167450590e1, 4.52279145837532221105e1, 8.29875266912776603211e1,
+          7.11544750618563894466e1, 2.31251620126765340583e1)  # (Q's leading 1 left out)
+_SQRTH = 0.70710678118654752440
+#: The coefficients as the compiled loops take them.
+_COEF = {k: np.array(v, np.float64) for k, v in (("log_p", _LOG_P), ("log_q", _LOG_Q), ("sin", _SIN[8]), ("cos", _COS[8]))}
+
+
+def _log(u: np.ndarray, w: dict) -> np.ndarray:
+    """``log(u)`` in place for float64 ``u`` in (0, 1], in the scratch of ``w``: each
+    step one IEEE operation, in the order of ``threefry_loops._log``."""
+    m, e = np.frexp(u, out=(w["t"], w["e"]))  # exact
+    lt = w["o"]
+    np.copyto(lt, np.less(m, _SQRTH, out=w["m1"].view(bool)))
+    fe = np.subtract(e, lt, out=w["c"])  # the exponent, one less where m < sqrt(1/2)
+    np.add(lt, 1.0, out=lt)
+    x = np.multiply(m, lt, out=m)
+    np.subtract(x, 1.0, out=x)  # 2 m - 1 or m - 1: exact
+    z = np.multiply(x, x, out=w["s"])
+    num = _horner(x, _LOG_P, w["sign"])
+    den = np.add(x, _LOG_Q[0], out=w["d"])
+    for q in _LOG_Q[1:]:
+        np.multiply(den, x, out=den)
+        np.add(den, q, out=den)
+    np.multiply(z, num, out=num)
+    np.divide(num, den, out=num)
+    y = np.multiply(x, num, out=num)
+    np.subtract(y, np.multiply(fe, 2.121944400546905827679e-4, out=den), out=y)
+    np.subtract(y, np.multiply(z, 0.5, out=z), out=y)
+    np.add(x, y, out=y)
+    return np.add(y, np.multiply(fe, 0.693359375, out=fe), out=u)
+
+
 def _horner(zz: np.ndarray, coef: tuple, p: np.ndarray) -> np.ndarray:
     dt = zz.dtype.type
     np.multiply(zz, dt(coef[0]), out=p)
@@ -407,6 +467,7 @@ def _workspace(n: int, dtype: np.dtype) -> dict:
         "w1": np.empty(n, np.uint64), "w2": np.empty(n, np.uint64),
         "t": np.empty(n, dtype), "o": np.empty(n, dtype), "c": np.empty(n, dtype), "s": np.empty(n, dtype),
         "oi": np.empty(n, np.int8), "m1": np.empty(n, np.int8), "sign": np.empty(n, dtype),
+        "d": np.empty(n, dtype), "e": np.empty(n, np.int32),
     }
     w["z"] = np.empty(2 * n, dtype)
     by_dtype[dtype] = w
@@ -418,6 +479,9 @@ def _pairs(ks: tuple, p: np.ndarray, dtype: np.dtype, w: dict, z: np.ndarray) ->
     two normals side by side): Box-Muller, ``r = sqrt(-2 log u1)``, ``t = 2 pi u2``,
     ``(r cos t, r sin t)``, with ``u1`` in (0, 1] and ``u2`` in [0, 1)."""
     m = p.size
+    if dtype == np.float64 and COMPILED:
+        _loops.normal_pairs(ks[0], ks[1], NORMAL_TAGS, p, z, z.view(np.uint64), _COEF["log_p"], _COEF["log_q"], _COEF["sin"], _COEF["cos"])
+        return
     bufs = w["bufs"]
     if dtype == np.float64:
         y0, y1 = _words(ks, NORMAL_TAGS, p, bufs)  # both uniforms' blocks, mixed together
@@ -431,11 +495,11 @@ def _pairs(ks: tuple, p: np.ndarray, dtype: np.dtype, w: dict, z: np.ndarray) ->
         np.bitwise_or(y1, np.uint32(0x3F800000), out=y1)
         f1, f2 = y0.view(np.float32), y1.view(np.float32)
     u1 = np.subtract(dtype.type(2), f1, out=f1)  # (0, 1]
-    r = np.log(u1, out=u1)
+    sub = {k: v[:m] for k, v in w.items() if k != "bufs" and k != "z"}
+    r = _log(u1, sub) if dtype == np.float64 else np.log(u1, out=u1)
     np.multiply(r, dtype.type(-2), out=r)
     np.sqrt(r, out=r)
     u2 = np.subtract(f2, dtype.type(1), out=f2)  # [0, 1)
-    sub = {k: v[:m] for k, v in w.items() if k != "bufs" and k != "z"}
     c, s = _sincos_2pi(u2, sub["c"], sub["s"], sub)
     pair = z.reshape(m, 2)
     np.multiply(c, r, out=pair[:, 0])

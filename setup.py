@@ -1,0 +1,70 @@
+"""The build's one step beyond pyproject.toml: compiling the modules of ``COMPILED``.
+
+Each is Cython's pure-Python mode: a ``.py`` source, the one definition of its
+behaviour, compiled into a C extension module installed next to it where Cython and a C
+compiler are at hand. Installing falls back to the pure-Python package, with a warning,
+where either is missing or the compilation fails; ``NX_COMPILE=0`` in the environment
+asks for the pure-Python package. ``nx_array_api.compiled()`` lists the modules a
+process runs compiled.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+#: The modules compiled where a compiler is at hand, each measured to pay
+#: (docs/performance.md, "Compiled or pure Python"):
+#: - threefry_loops: Threefry-2x32 and the Box-Muller normals element by element, without
+#:   the GIL (float64 normals 3 times faster than the NumPy kernel, the same bits).
+#: The per-call modules of the frontend are not here: compiled with mypyc, each made a
+#: tiny call slower on CPython 3.11 (the page says why).
+COMPILED: list[str] = ["nx_core.backend.kernels.threefry_loops"]
+
+#: Every floating-point step of a compiled module is one IEEE operation in the source's
+#: order, as the NumPy kernels compute it: no fused multiply-add, no reassociation
+#: (-O3 implies neither; -ffp-contract=off forbids the first where the target has it).
+CFLAGS = ["-O3", "-ffp-contract=off", "-fno-strict-aliasing"]
+
+
+def _warn(message: str) -> None:
+    print(f"nx: {message}; installing the pure-Python package", file=sys.stderr)
+
+
+class OptionalBuildExt(build_ext):
+    """build_ext that installs the pure-Python package when the C compilation fails."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as e:  # no compiler, missing headers: the .py modules serve
+            _warn(f"the compiled modules were not built ({e})")
+
+    def build_extension(self, ext) -> None:  # type: ignore[no-untyped-def]
+        try:
+            super().build_extension(ext)
+        except Exception as e:
+            _warn(f"{ext.name} was not compiled ({e})")
+
+
+def ext_modules() -> list:
+    if not COMPILED or os.environ.get("NX_COMPILE", "1") == "0":
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        _warn("Cython is not importable")
+        return []
+    flags = [] if sys.platform == "win32" else CFLAGS
+    exts = [Extension(m, [m.replace(".", "/") + ".py"], extra_compile_args=flags) for m in COMPILED]
+    try:
+        return cythonize(exts, compiler_directives={"language_level": 3}, quiet=True)
+    except BaseException as e:  # Cython could not translate a module
+        _warn(f"Cython could not compile {COMPILED} ({e!r})")
+        return []
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
