@@ -26,9 +26,10 @@ in a :class:`Stale` record that takes its place, so every read of its elements, 
 goes through ``arr`` whatever the function, meets the record instead; a read of a part of
 it (``x[i]``) is checked against the stale elements (``marks``). While nothing is stale
 this costs nothing: no check runs on any read. The other live arrays are looked for in
-the callers' variables (and one level into their lists, tuples, dicts and objects), only
-when the backend says that another object shares the written array's memory
-(``aliased``); an array held nowhere on the stack is not found, and so not marked.
+the callers' variables (and one level into their lists, tuples, dicts and objects, not
+into modules and functions), only when the backend says that another object shares the
+written array's memory (``aliased``); an array held nowhere on the stack is not found,
+and so not marked.
 
 The raise goes through :func:`stale_read` and the namespace's ``refuse``: the portability
 report's record mode, and nx served as array_api_strict (``strict._serve``: array-api-strict
@@ -39,7 +40,7 @@ from __future__ import annotations
 
 import os
 import sys
-from types import FrameType
+from types import BuiltinFunctionType, FrameType, FunctionType, MethodType, ModuleType
 from typing import Any
 
 import nx_core
@@ -62,6 +63,10 @@ _MAX_SITES = 255
 _MAX_ITEMS = 64
 #: The names of nx's wrappers' code, which say nothing of the function.
 _WRAPPERS = frozenset({"method", "f", "op", "fn", "wrapper", "inner", "forward", "reflected"})
+#: What the search for live arrays does not look into: values that hold no array, and
+#: modules (the modules a frame imported hold libraries, some 30 of them in a script; a
+#: module's own variables are its frame's while its code runs) and functions.
+_OPAQUE = frozenset({type(None), bool, int, float, complex, str, bytes, ModuleType, FunctionType, BuiltinFunctionType, MethodType})
 #: The public names of nx functions whose code is named otherwise.
 _PUBLIC = {"getitem": "__getitem__", "getitem_strict": "__getitem__", "setitem": "__setitem__", "setitem_strict": "__setitem__"}
 
@@ -155,6 +160,12 @@ def _max(m: Tensor) -> int:
     return int(B.item(B.reduce_max(m, axes=tuple(range(m.ndim)))))
 
 
+def _any(m: Tensor) -> bool:
+    """Whether the bool tensor ``m`` has a True."""
+    B = m.backend
+    return bool(m.numel) and bool(B.item(B.reduce_any(m, axes=tuple(range(m.ndim)))))
+
+
 def _reader() -> str:
     """The name of the nx function the user called: the outermost nx frame's ``name``
     variable, or its code's name, or, for a wrapper's code (``method``), the ``name`` of
@@ -213,7 +224,7 @@ def written(x: Any, key: Any, operand: Any, rec: Stale | None) -> None:
         where = site()
         for c in _live(x, w, operand):
             m = B.overlap(c, w) if c.arr.__class__ is not Stale else _overlap_stale(c, w)
-            if _max(m):
+            if m is not None and _any(m):  # (None: the memory of the two does not meet)
                 _mark(c, m, where)
     if rec is not None:
         rec.marks[key] = 0
@@ -226,7 +237,7 @@ def _is_mask(key: Any) -> bool:
     return isinstance(key, Tensor) or (type(key) is tuple and any(isinstance(k, Tensor) for k in key))
 
 
-def _overlap_stale(c: Any, w: Any) -> Tensor:
+def _overlap_stale(c: Any, w: Any) -> Tensor | None:
     rec = c.arr
     c.arr = rec.arr
     try:
@@ -257,12 +268,13 @@ def _mark(c: Any, m: Tensor, where: str) -> None:
 def _live(x: Any, w: Any, operand: Any) -> list:
     """The strict arrays other than ``x``, ``w`` and ``operand`` on x's backend that the
     callers' frames (outside nx, up to the test runner's) hold: in a variable, or one
-    level into a list, tuple, dict or object's attributes."""
+    level into a list, tuple, dict or object's attributes (not a module's or a
+    function's: ``_OPAQUE``)."""
     B = x.backend
     found: dict[int, Any] = {}
 
     def take(v: Any) -> None:
-        if type(v) in STRICT_TYPES and v is not x and v is not w and v is not operand and v.backend is B and v.arr is not None:
+        if v is not x and v is not w and v is not operand and v.backend is B and v.arr is not None:
             found[id(v)] = v
 
     f: FrameType | None = sys._getframe(2)
@@ -272,21 +284,25 @@ def _live(x: Any, w: Any, operand: Any) -> list:
                 break
             for v in list(f.f_locals.values()):
                 c = type(v)
-                if c is list or c is tuple:
-                    for e in v[:_MAX_ITEMS]:
-                        take(e)
-                elif c is dict:
-                    for e in list(v.values())[:_MAX_ITEMS]:
-                        take(e)
-                elif type(v) in STRICT_TYPES:
+                if c in STRICT_TYPES:
                     take(v)
+                    continue
+                if c is list or c is tuple:
+                    items = v[:_MAX_ITEMS]
+                elif c is dict:
+                    items = list(v.values())[:_MAX_ITEMS]
+                elif c in _OPAQUE:
+                    continue
                 else:
                     try:  # (any object: its __getattr__ may do anything)
                         d = object.__getattribute__(v, "__dict__")
                     except Exception:  # noqa: BLE001 - an object without attributes to look in
                         continue
-                    if type(d) is dict:
-                        for e in list(d.values())[:_MAX_ITEMS]:
-                            take(e)
+                    if type(d) is not dict:
+                        continue
+                    items = list(d.values())[:_MAX_ITEMS]
+                for e in items:
+                    if type(e) in STRICT_TYPES:
+                        take(e)
         f = f.f_back
     return list(found.values())

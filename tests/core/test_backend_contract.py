@@ -1084,8 +1084,9 @@ def test_aliased(be):
 
 def test_overlap(be):
     """overlap(t, region): True for each element of t in the memory of one of region's
-    (by the byte ranges, so an element a float32 view half covers counts); all False on a
-    backend that never writes in place."""
+    (by the byte ranges, so an element a float32 view half covers counts); None (all
+    False) where the memory of the two does not meet, and on a backend that never writes
+    in place."""
     a = be.from_host(np.arange(12.0))
     grid = be.reshape(a, (3, 4))
     cases = [
@@ -1094,11 +1095,20 @@ def test_overlap(be):
         (be.permute(grid, (1, 0)), be.basic_view(grid, (slice(None), 1)), np.isin(np.arange(12).reshape(3, 4).T, [1, 5, 9])),
         (a, be.copy(a), np.zeros(12, bool)),
         (be.basic_view(a, (slice(0, 0),)), a, np.zeros(0, bool)),
+        # a region whose elements fill their memory, t inside it (told from the spans)
+        (a, be.permute(grid, (1, 0)), np.ones(12, bool)),
+        (be.basic_view(a, (slice(2, 6),)), be.basic_view(grid, (slice(0, 2),)), np.ones(4, bool)),
+        (be.basic_view(a, (slice(6, 10),)), be.basic_view(grid, (slice(0, 2),)), np.arange(6, 10) < 8),
     ]
     for t, region, want in cases:
         got = be.overlap(t, region)
+        if got is None:  # all False, told at once (the memory does not meet)
+            assert not (want.any() and be.strided)
+            continue
         assert got.dtype is D.bool_ and got.shape == t.shape
         check(host(be, got), want if be.strided else np.zeros(t.shape, bool), what="overlap")
+    if be.strided:  # memory that does not meet: told without a tensor
+        assert be.overlap(a, be.copy(a)) is None
     if be.strided:
         h = np.zeros(4, dtype=np.complex128)
         c = be.from_host(h)

@@ -316,8 +316,8 @@ class DaskBackend(Creation, Reductions, Indexing, Linalg):
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return False
 
-    def overlap(self, t: Tensor, region: Tensor) -> Tensor:
-        return self.full(bool_, t.shape, False)
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor | None:
+        return None  # (no buffer is written in place)
 
     # ------------------------------------------------------------ the seed's primitives
     # Seed 004's names (protocol.SEED_PRIMITIVES) that the generic wrappers below the

@@ -132,6 +132,17 @@ def _addresses(a: np.ndarray) -> np.ndarray:
     return r
 
 
+def _span(a: np.ndarray) -> tuple[int, int]:
+    """The bytes ``a``'s elements lie in, ``[low, high)`` (a has elements)."""
+    lo = hi = _address(a)
+    for n, s in zip(a.shape, a.strides):
+        if s < 0:
+            lo += (n - 1) * s
+        else:
+            hi += (n - 1) * s
+    return lo, hi + a.itemsize
+
+
 def _buffer_of(arr: np.ndarray) -> np.ndarray:
     """The C-contiguous ndarray whose memory holds ``arr``'s elements.
 
@@ -927,10 +938,17 @@ class NumpyBackend:
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return _aliased(t, exempt, self.recycler)
 
-    def overlap(self, t: Tensor, region: Tensor) -> Tensor:
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor | None:
         a, w = t.arr, region.arr
         if not a.size or not w.size or not np.may_share_memory(a, w):
-            return _native(_zeros(a.shape, bool), D.bool_, self)
+            return None  # (the memory of the two does not meet)
+        lo, hi = _span(w)
+        if w.size * w.itemsize == hi - lo and 0 not in w.strides:
+            # region's elements fill their span, none twice (nx's views never overlap
+            # themselves but where broadcast): t's elements inside it each meet one
+            tlo, thi = _span(a)
+            if lo <= tlo and thi <= hi:
+                return _native(np.ones(a.shape, bool), D.bool_, self)
         # By the elements' byte ranges: t's element at p meets one of region's at q when
         # p - region's itemsize < q < p + t's itemsize.
         p, q = _addresses(a), np.unique(_addresses(w))

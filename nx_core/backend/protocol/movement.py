@@ -140,12 +140,13 @@ class MovementPrimitives(Protocol):
         the other; True where it cannot tell is allowed. A backend whose buffers are
         never written in place answers False."""
 
-    def overlap(self, t: Tensor, region: Tensor) -> Tensor:
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor | None:
         """Frontend guarantees: ``t`` and ``region`` are this backend's, neither masked.
         Backend must: a bool tensor of t's shape, True where t's element shares memory
         with an element of ``region`` (after a write through ``region``, the elements
-        of ``t`` it changed). A backend whose buffers are never written in place
-        answers all False."""
+        of ``t`` it changed); or None, which means all False, where it can tell at once
+        that no element does (the memory of the two does not meet: a bounds test, no
+        tensor made). A backend whose buffers are never written in place answers None."""
 
     def assign_at(self, dst: Tensor, key: tuple, src: Tensor | Scalar) -> Tensor:
         """Frontend guarantees: ``key`` is a basic key as ``basic_view`` takes it, with
