@@ -21,7 +21,7 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from . import _stale
-from ._array_types import ARRAY_TYPES, DROPIN_TYPES, STRICT_TYPES, ArrayT, ArrayTensor
+from ._array_types import ARRAY_TYPES, STRICT_TYPES, ArrayT, ArrayTensor
 
 from ._compose import convert
 from ._messages import article, cannot_cast, different_devices, index_out_of_bounds
@@ -572,7 +572,7 @@ def setitem(x: ArrayT, key: Any, value: Any, /) -> None:
     if x.masked:
         raise ValueError(f"{name}: cannot write into a virtually padded (masked) view")
     v = _value(name, x, value)
-    if key.__class__ in DROPIN_TYPES and key.dtype is _BOOL and key.ndim and key.shape == x.shape[: key.ndim] and key.backend is x.backend and x._ns.boolean_indexing and (not isinstance(v, Tensor) or v.shape in _ONE):
+    if key.__class__ in ARRAY_TYPES and key.dtype is _BOOL and key.ndim and key.shape == x.shape[: key.ndim] and key.backend is x.backend and x._ns.boolean_indexing and (not isinstance(v, Tensor) or v.shape in _ONE):
         # x[mask] = scalar (or an array of one element, which broadcasts to any x[mask]):
         # the shape of x[mask] is not needed, so the mask is handed to the backend as it
         # is (a lazy backend then writes without computing the mask).

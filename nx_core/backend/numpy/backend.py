@@ -227,6 +227,11 @@ def _aliased(t: Any, exempt: Sequence[Any], rc: Recycler | None) -> bool:
     """Whether anything but ``t`` (and the tensors in ``exempt``) references an object
     of t's memory chain, by CPython's reference counts (``ndarray.resize`` checks its
     own the same way)."""
+    if not exempt and t.arr is not None and t.arr.base is None and getattr(t, "_buffer", None) is None:
+        # The common call: an array that owns its memory, nothing exempt, no cached
+        # buffer. (No local name holds the array: _refs counts the tensor's slot as one.)
+        held = rc is not None and t.arr.nbytes >= _MIN_RECYCLED and rc.holds(t.arr)
+        return _refs([t.arr])[0] > 1 + held
     chain = _owners(t)
     expected = _expected(t, chain, exempt, rc)
     return any(r > x for r, x in zip(_refs(chain), expected))
