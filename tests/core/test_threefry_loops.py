@@ -120,16 +120,26 @@ def test_mix_is_the_numpy_kernels(loops, numpy_kernels, one_word):
         np.testing.assert_array_equal(got1, want1)
 
 
+def _need_compiled() -> None:
+    if not (T._loops is not None and T._loops.COMPILED):
+        pytest.skip("threefry_loops is not compiled in this process")
+
+
+def _random_cases(seed: int, n: int, rows: int, cols: int):
+    """``n`` random keys, each with a shape of at most ``rows`` x ``cols`` and a box in it."""
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        k0, k1 = (int(v) for v in rng.integers(0, 1 << 32, 2))
+        shape = (int(rng.integers(1, rows)), int(rng.integers(1, cols)))
+        box = tuple((int(a), int(b) + 1) for a, b in (sorted(rng.integers(0, s, 2)) for s in shape))
+        yield k0, k1, shape, box
+
+
 @pytest.mark.parametrize("dtype", [np.uint32, np.uint64])
 def test_bits_and_uniforms_over_random_keys_and_boxes(numpy_kernels, dtype):
     """``random_bits`` and ``uniform`` on the loops and on NumPy, bit for bit."""
-    if not (T._loops is not None and T._loops.COMPILED):
-        pytest.skip("threefry_loops is not compiled in this process")
-    rng = np.random.default_rng(5)
-    for _ in range(8):
-        k0, k1 = (int(v) for v in rng.integers(0, 1 << 32, 2))
-        shape = (int(rng.integers(1, 30)), int(rng.integers(1, 70_000)))
-        box = tuple((int(a), int(b) + 1) for a, b in (sorted(rng.integers(0, s, 2)) for s in shape))
+    _need_compiled()
+    for k0, k1, shape, box in _random_cases(5, 8, 30, 70_000):
         fdt = np.float64 if dtype is np.uint64 else np.float32
         numpy_kernels.COMPILED = False
         want = T.random_bits(k0, k1, shape, dtype, 0, box), T.uniform(k0, k1, shape, fdt, 0, box)
@@ -160,13 +170,8 @@ def test_normal_pairs_are_the_numpy_kernels(loops, numpy_kernels, first):
 def test_normal_over_random_keys_and_boxes(numpy_kernels):
     """``normal`` on the loops and on NumPy, bit for bit, over random keys, shapes and
     boxes (whole pairs, a pair cut at either end, short runs)."""
-    if not (T._loops is not None and T._loops.COMPILED):
-        pytest.skip("threefry_loops is not compiled in this process")
-    rng = np.random.default_rng(11)
-    for _ in range(12):
-        k0, k1 = (int(v) for v in rng.integers(0, 1 << 32, 2))
-        shape = (int(rng.integers(1, 40)), int(rng.integers(1, 3000)))
-        box = tuple((int(a), int(b) + 1) for a, b in (sorted(rng.integers(0, s, 2)) for s in shape))
+    _need_compiled()
+    for k0, k1, shape, box in _random_cases(11, 12, 40, 3000):
         numpy_kernels.COMPILED = False
         want = T.normal(k0, k1, shape, np.float64, box=box)
         numpy_kernels.COMPILED = True
@@ -181,8 +186,8 @@ FIRST = ["-0x1.2502de62dcdf6p+0", "-0x1.13a182652d64fp-1", "0x1.53013800808dcp-3
 
 @pytest.mark.parametrize("compiled", [True, False])
 def test_known_normals(compiled, monkeypatch):
-    if compiled and not (T._loops is not None and T._loops.COMPILED):
-        pytest.skip("threefry_loops is not compiled in this process")
+    if compiled:
+        _need_compiled()
     monkeypatch.setattr(T, "COMPILED", compiled)
     got = [float(v).hex() for v in T.normal(K0, K1, (4,), np.float64)]
     assert got == FIRST

@@ -19,6 +19,7 @@ import sys
 from typing import Any, Literal, Sequence
 
 import numpy as np
+from numpy.lib.array_utils import byte_bounds as _byte_bounds
 
 from ... import dtype as D
 from ...dtype import DType
@@ -130,17 +131,6 @@ def _addresses(a: np.ndarray) -> np.ndarray:
     for axis, (n, s) in enumerate(zip(a.shape, a.strides)):
         r += (np.arange(n, dtype=np.int64) * s).reshape((n,) + (1,) * (a.ndim - axis - 1))
     return r
-
-
-def _span(a: np.ndarray) -> tuple[int, int]:
-    """The bytes ``a``'s elements lie in, ``[low, high)`` (a has elements)."""
-    lo = hi = _address(a)
-    for n, s in zip(a.shape, a.strides):
-        if s < 0:
-            lo += (n - 1) * s
-        else:
-            hi += (n - 1) * s
-    return lo, hi + a.itemsize
 
 
 def _buffer_of(arr: np.ndarray) -> np.ndarray:
@@ -947,11 +937,11 @@ class NumpyBackend:
         a, w = t.arr, region.arr
         if not a.size or not w.size or not np.may_share_memory(a, w):
             return None  # (the memory of the two does not meet)
-        lo, hi = _span(w)
+        lo, hi = _byte_bounds(w)  # [low, high)
         if w.size * w.itemsize == hi - lo and 0 not in w.strides:
             # region's elements fill their span, none twice (nx's views never overlap
             # themselves but where broadcast): t's elements inside it each meet one
-            tlo, thi = _span(a)
+            tlo, thi = _byte_bounds(a)
             if lo <= tlo and thi <= hi:
                 return _native(np.ones(a.shape, bool), D.bool_, self)
         # By the elements' byte ranges: t's element at p meets one of region's at q when
