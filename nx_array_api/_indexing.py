@@ -447,6 +447,9 @@ def getitem(x: ArrayT, key: Any, /) -> ArrayT:
     """``x[key]``: a view for basic keys, a copy for integer/boolean array keys."""
     # The common keys go straight to the backend; the order of the tests is the order of
     # their frequency, and each test is a class identity (the cheapest test Python has).
+    # A slice goes as it is: what slice.indices refuses (a bound or step that is no
+    # integer, a zero step) basic_view refuses before any effect (its contract), and the
+    # general path then says what is wrong.
     c = key.__class__
     if c is tuple:
         if len(key) == 2 and key[1] is Ellipsis:  # x[k, ...]: the standard's spelling of x[k]
@@ -455,11 +458,9 @@ def getitem(x: ArrayT, key: Any, /) -> ArrayT:
             if c is slice:
                 if x.shape:
                     try:
-                        _SLICE_CHECK[k]
+                        return x.backend.basic_view(x, key)
                     except (TypeError, ValueError):
                         pass  # the general path says what is wrong
-                    else:
-                        return x.backend.basic_view(x, key)
             elif c is int:
                 shape = x.shape
                 if shape and -shape[0] <= k < shape[0]:
@@ -479,11 +480,9 @@ def getitem(x: ArrayT, key: Any, /) -> ArrayT:
     elif c is slice:  # x[start:stop:step]
         if x.shape:
             try:
-                _SLICE_CHECK[key]
-            except (TypeError, ValueError):
-                pass
-            else:
                 return x.backend.basic_view(x, (key,))
+            except (TypeError, ValueError):
+                pass  # the general path says what is wrong
     elif c is int:  # x[i]
         shape = x.shape
         if shape and -shape[0] <= key < shape[0]:

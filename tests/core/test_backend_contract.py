@@ -1636,8 +1636,8 @@ def test_strided_refuses_out_of_buffer_views():
                          ids=["float-start", "float-stop", "zero-step", "float-step", "str-step"])
 def test_basic_view_refuses_what_slice_indices_refuses(be, layout, bad):
     """basic_view(t, key) with a slice that slice.indices refuses raises as slice.indices
-    does (TypeError, ValueError), before any effect: the strict namespace's fast path
-    for x[a:b, ...] checks only the bounds' range and relies on it."""
+    does (TypeError, ValueError), before any effect: the namespaces' fast paths for
+    x[a:b, ...] and x[a:b] rely on it."""
     t, ref = make(be, layout, (4, 3), lambda shape: np.arange(math.prod(shape), dtype=np.float64).reshape(shape))
     with pytest.raises((TypeError, ValueError)) as want:
         bad.indices(4)

@@ -81,8 +81,8 @@ class MovementPrimitives(Protocol):
         (no 0-d View is masked), a read-only 0-d tensor of 0. A slice that
         ``slice.indices`` refuses (a bound or step that is no integer, a zero step) is
         refused as ``slice.indices`` refuses it (TypeError, ValueError), before any
-        effect: the strict namespace's fast path for ``x[a:b, ...]`` checks the
-        bounds' range and leaves their type and the step to this call."""
+        effect: the namespaces' fast paths for ``x[a:b, ...]`` and ``x[a:b]`` leave
+        the bounds' type and the step to this call."""
 
     def pad(self, t: Tensor, padding: Sequence[tuple[int, int]], fill_value: Scalar) -> Tensor:
         """Seed 004: ``pad t padding fill_value`` extends t with ``fill_value``,
