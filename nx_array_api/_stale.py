@@ -28,8 +28,9 @@ it (``x[i]``) is checked against the stale elements (``marks``). While nothing i
 this costs nothing: no check runs on any read. The other live arrays are looked for in
 the callers' variables (and one level into their lists, tuples, dicts and objects, not
 into modules and functions), only when the backend says that another object shares the
-written array's memory (``aliased``); an array held nowhere on the stack is not found,
-and so not marked.
+written array's memory (``aliased``), and outwards only until the arrays found hold
+every reference to it; an array held nowhere on the stack is not found, and so not
+marked.
 
 The raise goes through :func:`stale_read` and the namespace's ``refuse``: the portability
 report's record mode, and nx served as array_api_strict (``strict._serve``: array-api-strict
@@ -219,12 +220,12 @@ def written(x: Any, key: Any, operand: Any, rec: Stale | None) -> None:
     sharing them is stale for them. The operand, read before the write, does not count
     (``x[1:] = x[:-1]``; ``a[k] = tmp`` closing ``a[k] += v``)."""
     B = x.backend
-    if B.aliased(x, (operand,) if isinstance(operand, Tensor) else ()):
-        w = x if _is_mask(key) else x[key]
+    exempt = (operand,) if isinstance(operand, Tensor) and operand is not x else ()
+    if B.aliased(x, exempt):
+        w = x if key is Ellipsis or _is_mask(key) else x[key]
         where = site()
-        for c in _live(x, w, operand):
-            m = B.overlap(c, w) if c.arr.__class__ is not Stale else _overlap_stale(c, w)
-            if m is not None and _any(m):  # (None: the memory of the two does not meet)
+        for c, m in _sharers(x, w, exempt):
+            if m is True or _any(m):
                 _mark(c, m, where)
     if rec is not None:
         rec.marks[key] = 0
@@ -237,7 +238,7 @@ def _is_mask(key: Any) -> bool:
     return isinstance(key, Tensor) or (type(key) is tuple and any(isinstance(k, Tensor) for k in key))
 
 
-def _overlap_stale(c: Any, w: Any) -> Tensor | None:
+def _overlap_stale(c: Any, w: Any) -> Tensor | bool | None:
     rec = c.arr
     c.arr = rec.arr
     try:
@@ -246,12 +247,13 @@ def _overlap_stale(c: Any, w: Any) -> Tensor | None:
         c.arr = rec
 
 
-def _mark(c: Any, m: Tensor, where: str) -> None:
-    """Marks the elements of ``c`` where ``m`` is True stale, as changed at ``where``."""
+def _mark(c: Any, m: Tensor | bool, where: str) -> None:
+    """Marks the elements of ``c`` where ``m`` is True (all of them for True) stale, as
+    changed at ``where``."""
     B = c.backend
     rec = c.arr
     if rec.__class__ is not Stale:
-        rec = Stale(rec, B.full(uint8, c.shape, 0))
+        rec = Stale(rec, None if m is True else B.full(uint8, c.shape, 0))
         c.arr = rec
         for cached in ("_buffer", "_view"):  # the layout is worked out from arr again: a read
             try:
@@ -262,47 +264,78 @@ def _mark(c: Any, m: Tensor, where: str) -> None:
         rec.sites.append(where)
     else:
         rec.sites[-1] = where
-    rec.marks = B.where(m, len(rec.sites), rec.marks)
+    k = len(rec.sites)
+    rec.marks = B.full(uint8, c.shape, k) if m is True else B.where(m, k, rec.marks)
 
 
-def _live(x: Any, w: Any, operand: Any) -> list:
-    """The strict arrays other than ``x``, ``w`` and ``operand`` on x's backend that the
-    callers' frames (outside nx, up to the test runner's) hold: in a variable, or one
-    level into a list, tuple, dict or object's attributes (not a module's or a
-    function's: ``_OPAQUE``)."""
+def _sharers(x: Any, w: Any, exempt: tuple) -> list[tuple[Any, Tensor | bool]]:
+    """The strict arrays other than ``x``, ``w`` and those in ``exempt`` on x's backend
+    whose memory meets ``w``'s, each with its elements there (``overlap``), as the
+    callers' frames (outside nx, up to the test runner's) hold them: in a variable, or
+    one level into a list, tuple, dict or object's attributes (not a module's or a
+    function's: ``_OPAQUE``).
+
+    The search goes out frame by frame and stops at the first frame after which the
+    arrays found account for every reference to x's memory (the backend's ``aliased``,
+    with them exempt): the arrays that share x's memory are then all found. (Without
+    that, in ``Vt = V.T; svd_flip(U, Vt)``, it would read every frame up to the
+    outermost for one V two frames up.)"""
     B = x.backend
-    found: dict[int, Any] = {}
-
-    def take(v: Any) -> None:
-        if v is not x and v is not w and v is not operand and v.backend is B and v.arr is not None:
-            found[id(v)] = v
+    held: dict[int, Any] = {id(x): x, id(w): w}
+    for e in exempt:
+        held[id(e)] = e
+    seen: set[int] = set()
+    out: list[tuple[Any, Tensor | bool]] = []
+    countable = True  # (a stale array holds its memory through its record: not counted)
 
     f: FrameType | None = sys._getframe(2)
     while f is not None:
         if not f.f_code.co_filename.startswith(_NX):
             if str(f.f_globals.get("__name__")).startswith(("_pytest", "pluggy")):
                 break
-            for v in list(f.f_locals.values()):
-                c = type(v)
-                if c in STRICT_TYPES:
-                    take(v)
+            met = False
+            for v in _arrays_in(f.f_locals, seen):
+                if id(v) in held or v.backend is not B or v.arr is None:
                     continue
-                if c is list or c is tuple:
-                    items = v[:_MAX_ITEMS]
-                elif c is dict:
-                    items = list(v.values())[:_MAX_ITEMS]
-                elif c in _OPAQUE:
-                    continue
+                held[id(v)] = v
+                if v.arr.__class__ is Stale:
+                    countable = False
+                    m = _overlap_stale(v, w)
                 else:
-                    try:  # (any object: its __getattr__ may do anything)
-                        d = object.__getattribute__(v, "__dict__")
-                    except Exception:  # noqa: BLE001 - an object without attributes to look in
-                        continue
-                    if type(d) is not dict:
-                        continue
-                    items = list(d.values())[:_MAX_ITEMS]
-                for e in items:
-                    if type(e) in STRICT_TYPES:
-                        take(e)
+                    m = B.overlap(v, w)
+                if m is not None:  # (None: the memory of the two does not meet)
+                    out.append((v, m))
+                    met = True
+            if met and countable and not B.aliased(x, tuple(held.values())):
+                break
         f = f.f_back
-    return list(found.values())
+    return out
+
+
+def _arrays_in(names: dict, seen: set[int]) -> Any:
+    """The strict arrays among a frame's variables ``names``, and one level into those
+    that are lists, tuples, dicts or objects with attributes (each container once:
+    ``seen``)."""
+    for v in list(names.values()):
+        c = type(v)
+        if c in STRICT_TYPES:
+            yield v
+            continue
+        if c in _OPAQUE or id(v) in seen:
+            continue
+        seen.add(id(v))
+        if c is list or c is tuple:
+            items = v[:_MAX_ITEMS]
+        elif c is dict:
+            items = list(v.values())[:_MAX_ITEMS]
+        else:
+            try:  # (any object: its __getattr__ may do anything)
+                d = object.__getattribute__(v, "__dict__")
+            except Exception:  # noqa: BLE001 - an object without attributes to look in
+                continue
+            if type(d) is not dict:
+                continue
+            items = list(d.values())[:_MAX_ITEMS]
+        for e in items:
+            if type(e) in STRICT_TYPES:
+                yield e

@@ -294,6 +294,65 @@ def test_a_write_nothing_shares_runs_the_bookkeeping_only():
     assert _calls_into_stale(add_one) == ["written"]
 
 
+def _frames_searched(monkeypatch) -> list:
+    """The variables of each frame the search for live arrays reads, in order."""
+    searched = []
+    real = _stale._arrays_in
+
+    def spy(names, seen):
+        searched.append(set(names))
+        return real(names, seen)
+
+    monkeypatch.setattr(_stale, "_arrays_in", spy)
+    return searched
+
+
+def test_the_search_stops_once_every_sharer_is_found(monkeypatch):
+    """The callers' frames are read outwards until the arrays found hold every reference
+    to the written memory: a caller further out is not read."""
+    searched = _frames_searched(monkeypatch)
+
+    def outer():
+        outermost_marker = xp.ones(3)
+        middle()
+        return outermost_marker
+
+    def middle():
+        eigenvecs = xp.reshape(xp.arange(4.0), (2, 2))
+        inner(eigenvecs.T)
+        with pytest.raises(ValueError, match="__getitem__: reading elements"):
+            eigenvecs[0, ...]
+
+    def inner(vt):
+        vt *= 2.0
+
+    outer()
+    assert any("eigenvecs" in names for names in searched)
+    assert not any("outermost_marker" in names for names in searched)
+
+
+def test_a_sharer_held_far_out_is_found(monkeypatch):
+    """Where a frame's arrays do not account for every reference, the search goes on
+    outwards: an alias held three frames up is stale after the write."""
+    searched = _frames_searched(monkeypatch)
+    base = xp.reshape(xp.arange(6.0), (2, 3))
+
+    def one(v):
+        two(v)
+
+    def two(v):
+        three(v)
+
+    def three(v):
+        v[0, ...] = -1.0
+
+    one(base[1:2, ...])
+    assert any("base" in names for names in searched)
+    with pytest.raises(ValueError, match="reading elements"):
+        base[1, ...]
+    assert xp.asarray(base[0, ...], copy=True).shape == (3,)  # the rows not written stay fresh
+
+
 # ------------------------------------------------------------------ the consumers
 def test_scikit_learn_pca_covariance_eigh(array_api_dispatch):
     """PCA's covariance_eigh solver: Vt = eigenvecs.T, then svd_flip multiplies Vt in

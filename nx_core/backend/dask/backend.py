@@ -316,7 +316,7 @@ class DaskBackend(Creation, Reductions, Indexing, Linalg):
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return False
 
-    def overlap(self, t: Tensor, region: Tensor) -> Tensor | None:
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor | bool | None:
         return None  # (no buffer is written in place)
 
     # ------------------------------------------------------------ the seed's primitives

@@ -125,6 +125,11 @@ def _address(a: np.ndarray) -> int:
     return a.__array_interface__["data"][0]
 
 
+def _span(a: np.ndarray) -> int:
+    """The bytes from ``a``'s lowest element's first to its highest's last (``a`` not empty)."""
+    return sum((n - 1) * abs(s) for n, s in zip(a.shape, a.strides)) + a.itemsize
+
+
 def _addresses(a: np.ndarray) -> np.ndarray:
     """The address of each element of ``a``, as an int64 array of a's shape."""
     r = np.full(a.shape, _address(a), dtype=np.int64)
@@ -165,12 +170,18 @@ def _owners(t: Any) -> list:
     included) as far as NumPy's chain goes."""
     o = t.arr if t.arr is not None else t._buffer
     chain = [o]
-    while True:
-        b = getattr(o, "base", None)
-        if b is None or not (isinstance(b, _ndarray) or isinstance(getattr(b, "base", None), _ndarray)):
-            return chain
-        chain.append(b)
-        o = b
+    while (o := _next_owner(o)) is not None:
+        chain.append(o)
+    return chain
+
+
+def _next_owner(o: Any) -> Any:
+    """The object that holds ``o``'s memory for it (its ``base``) where that is an
+    array or holds one (as_strided's interface holder); else None."""
+    b = getattr(o, "base", None)
+    if b is None or type(b) is _ndarray or isinstance(b, _ndarray) or isinstance(getattr(b, "base", None), _ndarray):
+        return b
+    return None
 
 
 def _refs(chain: list) -> list[int]:
@@ -198,18 +209,24 @@ def _expected(t: Any, chain: list, exempt: Sequence[Any], rc: Recycler | None) -
     for i, o in enumerate(chain):
         if o is buf and (i or t.arr is not None):
             expected[i] += 1
-        if rc is not None and rc.holds(o):
+        if rc is not None and getattr(o, "nbytes", _MIN_RECYCLED) >= _MIN_RECYCLED and rc.holds(o):
             expected[i] += 1  # the recycler's own reference (recycling)
     for e in exempt:
-        if e is not t:
-            for o in _owners(e):
-                j = ids.get(id(o))
-                if j is not None:
-                    expected[j] += 1
-                    break
+        if e is t:
+            continue
+        o = e.arr
+        if o is None:
+            o = e._buffer
+        else:
             j = ids.get(id(getattr(e, "_buffer", None)))
-            if j is not None and e.arr is not None:
+            if j is not None:
                 expected[j] += 1  # e's cached buffer
+        while o is not None:  # e's owners (_owners) up to where they join t's chain
+            j = ids.get(id(o))
+            if j is not None:
+                expected[j] += 1
+                break
+            o = _next_owner(o)
     return expected
 
 
@@ -933,17 +950,20 @@ class NumpyBackend:
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return _aliased(t, exempt, self.recycler)
 
-    def overlap(self, t: Tensor, region: Tensor) -> Tensor | None:
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor | bool | None:
         a, w = t.arr, region.arr
         if not a.size or not w.size or not np.may_share_memory(a, w):
             return None  # (the memory of the two does not meet)
-        lo, hi = _byte_bounds(w)  # [low, high)
-        if w.size * w.itemsize == hi - lo and 0 not in w.strides:
+        if 0 not in w.strides and _span(w) == w.size * w.itemsize:
             # region's elements fill their span, none twice (nx's views never overlap
-            # themselves but where broadcast): t's elements inside it each meet one
+            # themselves but where broadcast): t's elements inside it each meet one.
+            r = w if w.base is None else w.base
+            if type(r) is _ndarray and r.base is None and w.nbytes == r.nbytes and (a.base is r or a is r):
+                return True  # region is all of the memory that t's is part of (no address needed)
+            lo, hi = _byte_bounds(w)  # [low, high)
             tlo, thi = _byte_bounds(a)
             if lo <= tlo and thi <= hi:
-                return _native(np.ones(a.shape, bool), D.bool_, self)
+                return True
         # By the elements' byte ranges: t's element at p meets one of region's at q when
         # p - region's itemsize < q < p + t's itemsize.
         p, q = _addresses(a), np.unique(_addresses(w))

@@ -140,13 +140,14 @@ class MovementPrimitives(Protocol):
         the other; True where it cannot tell is allowed. A backend whose buffers are
         never written in place answers False."""
 
-    def overlap(self, t: Tensor, region: Tensor) -> Tensor | None:
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor | bool | None:
         """Frontend guarantees: ``t`` and ``region`` are this backend's, neither masked.
         Backend must: a bool tensor of t's shape, True where t's element shares memory
         with an element of ``region`` (after a write through ``region``, the elements
-        of ``t`` it changed); or None, which means all False, where it can tell at once
-        that no element does (the memory of the two does not meet: a bounds test, no
-        tensor made). A backend whose buffers are never written in place answers None."""
+        of ``t`` it changed); or, where it can tell at once without a tensor, None for
+        all False (the memory of the two does not meet: a bounds test) and True for all
+        True (region's elements cover all of t's memory). A backend whose buffers are
+        never written in place answers None."""
 
     def assign_at(self, dst: Tensor, key: tuple, src: Tensor | Scalar) -> Tensor:
         """Frontend guarantees: ``key`` is a basic key as ``basic_view`` takes it, with
