@@ -440,6 +440,51 @@ def _plain(shape: tuple, keys: tuple) -> bool:
     return True
 
 
+def _plain_strict(shape: tuple, keys: tuple, setting: bool = False) -> bool:
+    """Whether the tuple ``keys`` is a basic key the strict namespace takes as it is
+    (what :func:`check_strict_key` lets through, told at once): ints (not bools) in
+    range, slices whose start and stop are None or ints within [-n, n] of their axis and
+    whose step is None or a nonzero int, ``None`` (not ``setting``: in an assignment),
+    at most one ``...``, and every axis indexed or under the ``...``. Any other key
+    takes the general path, which says what is wrong."""
+    used = 0
+    ell = False
+    for k in keys:
+        c = k.__class__
+        if c is slice or c is int:
+            used += 1
+        elif k is Ellipsis:
+            if ell:
+                return False
+            ell = True
+        elif k is not None or setting:
+            return False
+    nd = len(shape)
+    if used > nd or (used < nd and not ell):
+        return False
+    ax = 0
+    for k in keys:
+        c = k.__class__
+        if c is int:
+            n = shape[ax]
+            if not -n <= k < n:
+                return False
+            ax += 1
+        elif c is slice:
+            n = shape[ax]
+            a, b, step = k.start, k.stop, k.step
+            if not (
+                (a is None or (a.__class__ is int and -n <= a <= n))
+                and (b is None or (b.__class__ is int and -n <= b <= n))
+                and (step is None or (step.__class__ is int and step != 0))
+            ):
+                return False
+            ax += 1
+        elif k is Ellipsis:
+            ax += nd - used
+    return True
+
+
 _FULL = slice(None)
 
 
@@ -701,6 +746,8 @@ def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
         shape = x.shape
         if len(shape) == 1 and -shape[0] <= key < shape[0]:
             return x.backend.basic_view(x, (key,))
+    if key.__class__ is tuple and _plain_strict(x.shape, key):  # x[:4, :], x[1:3, 2], x[:, None, ...]
+        return x.backend.basic_view(x, key)
     check_strict_key("__getitem__", x, key, setting=False)
     return getitem(x, key)
 
@@ -710,7 +757,8 @@ def setitem_strict(x: ArrayT, key: Any, value: Any, /) -> None:
     whose elements the write changes become stale for them, and a stale ``x`` is fresh
     again where it is written (``_stale``)."""
     name = "__setitem__"
-    check_strict_key(name, x, key, setting=True)
+    if key.__class__ is not tuple or not _plain_strict(x.shape, key, True):
+        check_strict_key(name, x, key, setting=True)
     with STRICT_WRITES:
         rec = _stale.open_for_write(x) if value is not x else None  # (x[...] = x reads x)
         done = False

@@ -52,7 +52,7 @@ from ._array_types import STRICT_TYPES
 from ._flags import STRICT
 from ._portability import STALE_READ
 
-__all__ = ["Stale", "stale_read", "open_for_write", "close", "written", "site"]
+__all__ = ["Stale", "stale_read", "open_for_write", "close", "written"]
 
 #: The directories of nx's own code: frames there are not the user's.
 _NX = (os.path.dirname(nx_core.__file__) + os.sep, os.path.dirname(__file__) + os.sep)
@@ -189,14 +189,6 @@ def _reader() -> str:
     return _PUBLIC.get(outer, outer)
 
 
-def site() -> str:
-    """``file:line`` of the innermost frame outside nx: where the user's code wrote."""
-    f: FrameType | None = sys._getframe(1)
-    while f is not None and f.f_code.co_filename.startswith(_NX):
-        f = f.f_back
-    return "an unknown line" if f is None else f"{f.f_code.co_filename}:{f.f_lineno}"
-
-
 # ------------------------------------------------------------------ writes
 def open_for_write(x: Any) -> Stale | None:
     """Before a write through ``x``: a stale ``x`` gets its array back for the write
@@ -223,8 +215,8 @@ def written(x: Any, key: Any, operand: Any, rec: Stale | None) -> None:
     exempt = (operand,) if isinstance(operand, Tensor) and operand is not x else ()
     if B.aliased(x, exempt):
         w = x if key is Ellipsis or _is_mask(key) else x[key]
-        where = site()
-        for c, m in _sharers(x, w, exempt):
+        where, found = _sharers(x, w, exempt)
+        for c, m in found:
             if m is True or _any(m):
                 _mark(c, m, where)
     if rec is not None:
@@ -268,12 +260,14 @@ def _mark(c: Any, m: Tensor | bool, where: str) -> None:
     rec.marks = B.full(uint8, c.shape, k) if m is True else B.where(m, k, rec.marks)
 
 
-def _sharers(x: Any, w: Any, exempt: tuple) -> list[tuple[Any, Tensor | bool]]:
-    """The strict arrays other than ``x``, ``w`` and those in ``exempt`` on x's backend
-    whose memory meets ``w``'s, each with its elements there (``overlap``), as the
-    callers' frames (outside nx, up to the test runner's) hold them: in a variable, or
-    one level into a list, tuple, dict or object's attributes (not a module's or a
-    function's: ``_OPAQUE``).
+def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor | bool]]]:
+    """``file:line`` of the innermost frame outside nx (where the user's code wrote), and
+    the strict arrays other
+    than ``x``, ``w`` and those in ``exempt`` on x's backend whose memory meets ``w``'s,
+    each with its elements there (``overlap``), as the callers' frames (outside nx, up to
+    the test runner's) hold them: in a variable, or one level into a list, tuple, dict or
+    object's attributes (not a module's or a function's: ``_OPAQUE``), each container
+    read once.
 
     The search goes out frame by frame and stops at the first frame after which the
     arrays found account for every reference to x's memory (the backend's ``aliased``,
@@ -287,14 +281,46 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> list[tuple[Any, Tensor | bool]]:
     seen: set[int] = set()
     out: list[tuple[Any, Tensor | bool]] = []
     countable = True  # (a stale array holds its memory through its record: not counted)
-
-    f: FrameType | None = sys._getframe(2)
+    where = None
+    f: FrameType | None = sys._getframe(1)
     while f is not None:
-        if not f.f_code.co_filename.startswith(_NX):
-            if str(f.f_globals.get("__name__")).startswith(("_pytest", "pluggy")):
-                break
+        code = f.f_code
+        kind = _KIND.get(code.co_filename)
+        if kind is None:
+            if len(_KIND) >= _MAX_KINDS:
+                _KIND.clear()
+            kind = _KIND[code.co_filename] = _kind(f)
+        if kind != _NX_CODE and where is None:
+            where = f"{code.co_filename}:{f.f_lineno}"
+        if kind == _RUNNER:
+            break
+        if kind == _USER:
+            found = []
+            for v in f.f_locals.values():
+                c = type(v)
+                if c in STRICT_TYPES:
+                    found.append(v)
+                    continue
+                if c in _OPAQUE or id(v) in seen:
+                    continue
+                seen.add(id(v))
+                if c is list or c is tuple:
+                    items = v[:_MAX_ITEMS]
+                elif c is dict:
+                    items = list(v.values())[:_MAX_ITEMS]
+                else:
+                    try:  # (any object: its __getattr__ may do anything)
+                        d = object.__getattribute__(v, "__dict__")
+                    except Exception:  # noqa: BLE001 - an object without attributes to look in
+                        continue
+                    if type(d) is not dict:
+                        continue
+                    items = list(d.values())[:_MAX_ITEMS]
+                for e in items:
+                    if type(e) in STRICT_TYPES:
+                        found.append(e)
             met = False
-            for v in _arrays_in(f.f_locals, seen):
+            for v in found:
                 if id(v) in held or v.backend is not B or v.arr is None:
                     continue
                 held[id(v)] = v
@@ -309,33 +335,19 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> list[tuple[Any, Tensor | bool]]:
             if met and countable and not B.aliased(x, tuple(held.values())):
                 break
         f = f.f_back
-    return out
+    return where or "an unknown line", out
 
 
-def _arrays_in(names: dict, seen: set[int]) -> Any:
-    """The strict arrays among a frame's variables ``names``, and one level into those
-    that are lists, tuples, dicts or objects with attributes (each container once:
-    ``seen``)."""
-    for v in list(names.values()):
-        c = type(v)
-        if c in STRICT_TYPES:
-            yield v
-            continue
-        if c in _OPAQUE or id(v) in seen:
-            continue
-        seen.add(id(v))
-        if c is list or c is tuple:
-            items = v[:_MAX_ITEMS]
-        elif c is dict:
-            items = list(v.values())[:_MAX_ITEMS]
-        else:
-            try:  # (any object: its __getattr__ may do anything)
-                d = object.__getattribute__(v, "__dict__")
-            except Exception:  # noqa: BLE001 - an object without attributes to look in
-                continue
-            if type(d) is not dict:
-                continue
-            items = list(d.values())[:_MAX_ITEMS]
-        for e in items:
-            if type(e) in STRICT_TYPES:
-                yield e
+#: The frames of each source file, as the search for live arrays takes them: nx's own,
+#: the user's, or the test runner's (where it stops).
+_NX_CODE, _USER, _RUNNER = 0, 1, 2
+_KIND: dict[Any, int] = {}
+_MAX_KINDS = 4096
+
+
+def _kind(f: FrameType) -> int:
+    if f.f_code.co_filename.startswith(_NX):
+        return _NX_CODE
+    if str(f.f_globals.get("__name__")).startswith(("_pytest", "pluggy")):
+        return _RUNNER
+    return _USER

@@ -401,3 +401,31 @@ def test_a_0d_integer_array_key_gives_a_copy_as_in_numpy(ns):
     a[1, 2] = 7
     np.testing.assert_array_equal(np.asarray(row), arow)
     assert int(item) == int(aitem) == 5
+
+
+def test_strict_fast_key_check_lets_through_only_what_the_full_check_takes():
+    """The strict namespace's fast test of a tuple key (``_plain_strict``) says yes only
+    to keys ``check_strict_key`` takes, for reading and for assignment, and then the
+    view is NumPy's; it says yes to the common ones (``x[:4, :]``, ``x[1:3, 2]``)."""
+    import itertools
+
+    import nx_array_api.strict as sx
+    from nx_array_api import _indexing
+
+    parts = [0, 2, -3, 3, True, None, Ellipsis, slice(None), slice(1, 3), slice(-3, 3), slice(0, 4), slice(-4, None),
+             slice(None, None, -1), slice(None, None, 0), slice(1.0, 2), slice(0, 3, 2)]
+    a = np.arange(6.0).reshape(2, 3)
+    x = sx.asarray(a)
+    taken = 0
+    for n in range(4):
+        for key in itertools.product(parts, repeat=n):
+            for setting in (False, True):
+                if not _indexing._plain_strict(x.shape, key, setting):
+                    continue
+                taken += 1
+                _indexing.check_strict_key("__getitem__", x, key, setting=setting)  # refuses nothing
+                if not setting:
+                    np.testing.assert_array_equal(np.asarray(x[key]), a[key])
+    assert taken > 100
+    assert _indexing._plain_strict((8, 8), (slice(None, 4), slice(None)))
+    assert _indexing._plain_strict((8, 8), (slice(1, 3), 2))

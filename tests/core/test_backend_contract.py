@@ -1078,8 +1078,34 @@ def test_aliased(be):
     p = be.pad_view(a, ((2, 1),))
     assert p.masked
     assert be.aliased(a) and be.aliased(p)  # a masked view keeps a's memory
+    assert not be.aliased(a, (p,)) and not be.aliased(p, (a,))
     del p
     assert not be.aliased(a)
+
+
+def test_aliased_exempt_counts_each_tensor_once(be):
+    """aliased(t, exempt): each exempt tensor accounts for its own hold on t's memory
+    (its array, its cached layout, a masked one's buffer), once, whether it is a view
+    of t, t's base, a view of a view or a tensor of other memory; one not exempt still
+    counts."""
+    if not be.strided:
+        return
+    a = be.from_host(np.arange(24.0))
+    v = be.basic_view(a, (slice(2, 20),))
+    g = be.permute(be.reshape(v, (3, 6)), (1, 0))  # a view of a view
+    p = be.pad_view(be.basic_view(a, (slice(0, 4),)), ((1, 1),))  # masked
+    other = be.from_host(np.ones(5))
+    for cached in (False, True):
+        if cached:
+            for t in (a, v, g):
+                assert t.view is not None and t.buffer is not None  # caches the layout
+        views = (v, g, p)
+        for t in (a, v, g):
+            rest = tuple(u for u in (a, *views) if u is not t)
+            assert not be.aliased(t, rest + (other,))
+            for left_out in rest:
+                assert be.aliased(t, tuple(u for u in rest if u is not left_out) + (other,)), (cached, left_out)
+    assert not be.aliased(other, (a, v, g, p))
 
 
 def test_overlap(be):

@@ -180,3 +180,40 @@ def test_the_array_constructor_is_private_but_backends_make_arrays_past_it():
     assert type(t) is xp.Array and not hasattr(t, "arr")
     assert isinstance(xp.zeros(2), Tensor) and isinstance(xp.zeros(2), xp.Array)
     assert not isinstance(1.0, xp.Array)
+
+
+def test_the_short_alias_count_agrees_with_the_chains():
+    """``aliased`` counts NumPy's short chains (an array that owns its memory, a view of
+    one) without building them: over tensors that own, view, view views, cache their
+    layout or not, and hold other memory, with any of them exempt, it gives what the
+    count over the chains gives."""
+    import itertools
+
+    from nx_core.backend.numpy import backend as nb
+
+    def general(t, exempt):
+        chain = nb._owners(t)
+        expected = nb._expected(t, chain, exempt, None)
+        return any(r > x for r, x in zip(nb._refs(chain), expected))
+
+    root = base((4, 6))
+    row = B.basic_view(root, (1,))
+    cols = B.permute(root, (1, 0))
+    part = B.basic_view(cols, (slice(1, 3),))  # a view of a view: its base is root's array
+    other = base((2, 2))
+    tensors = [root, row, cols, part, other]
+    compared, outcomes = 0, set()
+    for cached in (False, True):
+        if cached:
+            for t in tensors[::2]:
+                assert t.view is not None and t.buffer is not None
+        for t in tensors:
+            rest = [u for u in tensors if u is not t]
+            for k in range(len(rest) + 1):
+                for exempt in itertools.combinations(rest, k):
+                    short = nb._shared_short(t, exempt, None)
+                    assert short is not None
+                    assert short == general(t, exempt), (t.arr.shape, [e.arr.shape for e in exempt], cached)
+                    compared += 1
+                    outcomes.add(short)
+    assert compared == 2 * 5 * 16 and outcomes == {True, False}

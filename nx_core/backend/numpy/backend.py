@@ -14,6 +14,7 @@ second operand (the frontend has checked it is representable in the result dtype
 
 from __future__ import annotations
 
+import gc
 import math
 import sys
 from typing import Any, Literal, Sequence
@@ -184,6 +185,18 @@ def _next_owner(o: Any) -> Any:
     return None
 
 
+_referents = gc.get_referents
+
+
+def _held_by(t: Any, o: Any) -> int:
+    """How many of the tensor t's slots hold ``o`` (its arr, its cached buffer)."""
+    n = 0
+    for r in _referents(t):
+        if r is o:
+            n += 1
+    return n
+
+
 def _refs(chain: list) -> list[int]:
     """sys.getrefcount of each object, less what this call itself holds."""
     return [sys.getrefcount(o) - _REF_OVERHEAD for o in chain]
@@ -198,35 +211,51 @@ _REF_OVERHEAD = 0
 _REF_OVERHEAD = _calibrate()
 
 
+def _calibrate_local() -> int:
+    holder = [np.empty(1)]  # held once, by the list, as a tensor's slot holds its array
+    a = holder[0]
+    return sys.getrefcount(a) - 1  # what a function's name for it and the call add
+
+
+#: What ``sys.getrefcount(a)`` counts, in a function that names ``a``, beyond a's holders.
+_LOCAL_REFS = _calibrate_local()
+
+
 def _expected(t: Any, chain: list, exempt: Sequence[Any], rc: Recycler | None) -> list[int]:
     """How many references each object of t's chain has when nothing else shares it:
-    one (the tensor's slot, or the next view's ``base``), one more for t's cached
-    buffer, and for each exempt tensor one where its own chain joins t's and one for
-    its cached buffer; one more for an array the recycler ``rc`` keeps."""
+    t's own (its ``arr`` slot, its cached buffer), the next view's ``base`` for each
+    but the first, and for each exempt tensor one where its chain joins t's and those
+    of its slots that hold an object of t's chain; one more for an array the recycler
+    ``rc`` keeps. (A tensor's slots are read with ``gc.get_referents``: an unset one,
+    such as a buffer not cached, is no exception to raise and catch.)"""
     ids = {id(o): i for i, o in enumerate(chain)}
-    expected = [1] * len(chain)
-    buf = getattr(t, "_buffer", None)
-    for i, o in enumerate(chain):
-        if o is buf and (i or t.arr is not None):
-            expected[i] += 1
-        if rc is not None and getattr(o, "nbytes", _MIN_RECYCLED) >= _MIN_RECYCLED and rc.holds(o):
-            expected[i] += 1  # the recycler's own reference (recycling)
+    expected = [0] + [1] * (len(chain) - 1)
+    for r in _referents(t):
+        j = ids.get(id(r))
+        if j is not None:
+            expected[j] += 1
+    if rc is not None:
+        for i, o in enumerate(chain):
+            if getattr(o, "nbytes", _MIN_RECYCLED) >= _MIN_RECYCLED and rc.holds(o):
+                expected[i] += 1  # the recycler's own reference (recycling)
     for e in exempt:
         if e is t:
             continue
         o = e.arr
         if o is None:
-            o = e._buffer
-        else:
-            j = ids.get(id(getattr(e, "_buffer", None)))
-            if j is not None:
-                expected[j] += 1  # e's cached buffer
-        while o is not None:  # e's owners (_owners) up to where they join t's chain
+            o = e._buffer  # (masked: its buffer is its first owner)
+        j = ids.get(id(o))
+        first = j is not None  # (e's first owner is in t's chain: e's slot holds it)
+        while j is None and (o := _next_owner(o)) is not None:  # e's owners, up to t's chain
             j = ids.get(id(o))
-            if j is not None:
-                expected[j] += 1
-                break
-            o = _next_owner(o)
+        if j is None:
+            continue  # e's memory is not t's (nor its cached buffer, its chain's last)
+        if not first:
+            expected[j] += 1  # where e's chain joins t's: the base of e's last object before it
+        for r in _referents(e):  # its slots that hold t's chain's objects (arr, cached buffer)
+            k = ids.get(id(r))
+            if k is not None:
+                expected[k] += 1
     return expected
 
 
@@ -234,14 +263,60 @@ def _aliased(t: Any, exempt: Sequence[Any], rc: Recycler | None) -> bool:
     """Whether anything but ``t`` (and the tensors in ``exempt``) references an object
     of t's memory chain, by CPython's reference counts (``ndarray.resize`` checks its
     own the same way)."""
-    if not exempt and t.arr is not None and t.arr.base is None and getattr(t, "_buffer", None) is None:
-        # The common call: an array that owns its memory, nothing exempt, no cached
-        # buffer. (No local name holds the array: _refs counts the tensor's slot as one.)
+    if not exempt and t.arr is not None and t.arr.base is None:
+        # The common call: an array that owns its memory, nothing exempt. (No local
+        # name holds the array: _refs counts the tensor's slot as one.)
         held = rc is not None and t.arr.nbytes >= _MIN_RECYCLED and rc.holds(t.arr)
-        return _refs([t.arr])[0] > 1 + held
+        return _refs([t.arr])[0] > _held_by(t, t.arr) + held
+    shared = _shared_short(t, exempt, rc)
+    if shared is not None:
+        return shared
     chain = _owners(t)
     expected = _expected(t, chain, exempt, rc)
     return any(r > x for r, x in zip(_refs(chain), expected))
+
+
+def _shared_short(t: Any, exempt: Sequence[Any], rc: Recycler | None) -> bool | None:
+    """``_aliased`` for the chains NumPy's views make, counted without building them:
+    t's array owns its memory or is a view of one that does, the exempt tensors are
+    unmasked and each array among them is one of those two, or a view of the one that
+    owns the memory, or another chain's; and no array of t's is the recycler's to keep.
+    None for any other case (the general count decides)."""
+    a = t.arr
+    if a is None:
+        return None
+    b = a.base  # (None: a owns its memory)
+    if b is not None and (type(b) is not _ndarray or b.base is not None):
+        return None
+    if rc is not None and ((a.nbytes >= _MIN_RECYCLED and rc.holds(a)) or (b is not None and b.nbytes >= _MIN_RECYCLED and rc.holds(b))):
+        return None
+    na, nb = 0, 1  # b: a's base holds it
+    for r in _referents(t):  # t's arr, and its cached buffer
+        if r is a:
+            na += 1
+        elif r is b:
+            nb += 1
+    for e in exempt:
+        if e is t:
+            continue
+        o = e.arr
+        if o is None:
+            return None
+        if o is not a and o is not b:
+            ob = o.base
+            if ob is a:
+                na += 1  # e's array is a view of a (its base holds a)
+            elif ob is not None and ob is b:
+                nb += 1
+            elif ob is not None and type(ob) is not _ndarray:
+                return None  # (an interface holder: its chain may join t's further on)
+        for r in _referents(e):  # e's arr and cached buffer, where they are t's
+            if r is a:
+                na += 1
+            elif r is b:
+                nb += 1
+    r = o = ob = None  # (the counts below see the names a and b only)
+    return sys.getrefcount(a) - _LOCAL_REFS > na or (b is not None and sys.getrefcount(b) - _LOCAL_REFS > nb)
 
 
 def _view_of(arr: np.ndarray, buffer: np.ndarray) -> View:
