@@ -247,11 +247,10 @@ def _mark(c: Any, m: Tensor | bool, where: str) -> None:
     if rec.__class__ is not Stale:
         rec = Stale(rec, None if m is True else B.full(uint8, c.shape, 0))
         c.arr = rec
-        for cached in ("_buffer", "_view"):  # the layout is worked out from arr again: a read
-            try:
-                delattr(c, cached)
-            except AttributeError:
-                pass
+        try:  # the layout is worked out from arr again: a read (the two are set together)
+            del c._buffer, c._view
+        except AttributeError:
+            pass
     if len(rec.sites) < _MAX_SITES:
         rec.sites.append(where)
     else:
@@ -262,18 +261,17 @@ def _mark(c: Any, m: Tensor | bool, where: str) -> None:
 
 def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor | bool]]]:
     """``file:line`` of the innermost frame outside nx (where the user's code wrote), and
-    the strict arrays other
-    than ``x``, ``w`` and those in ``exempt`` on x's backend whose memory meets ``w``'s,
-    each with its elements there (``overlap``), as the callers' frames (outside nx, up to
-    the test runner's) hold them: in a variable, or one level into a list, tuple, dict or
-    object's attributes (not a module's or a function's: ``_OPAQUE``), each container
-    read once.
+    the strict arrays other than ``x``, ``w`` and those in ``exempt`` on x's backend
+    whose memory meets ``w``'s, each with its elements there (``overlap``), as the
+    callers' frames (outside nx, up to the test runner's) hold them: in a variable, or
+    one level into a list, tuple, dict or object's attributes (not a module's or a
+    function's: ``_OPAQUE``), each container read once.
 
-    The search goes out frame by frame and stops at the first frame after which the
-    arrays found account for every reference to x's memory (the backend's ``aliased``,
-    with them exempt): the arrays that share x's memory are then all found. (Without
-    that, in ``Vt = V.T; svd_flip(U, Vt)``, it would read every frame up to the
-    outermost for one V two frames up.)"""
+    The search goes out frame by frame, a frame's variables before what they hold, and
+    stops as soon as the arrays found account for every reference to x's memory (the
+    backend's ``aliased``, with them exempt): the arrays that share x's memory are then
+    all found. (Without that, in ``Vt = V.T; svd_flip(U, Vt)``, it would read every
+    frame up to the outermost for one V two frames up.)"""
     B = x.backend
     held: dict[int, Any] = {id(x): x, id(w): w}
     for e in exempt:
@@ -281,7 +279,26 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
     seen: set[int] = set()
     out: list[tuple[Any, Tensor | bool]] = []
     countable = True  # (a stale array holds its memory through its record: not counted)
-    where = None
+
+    def found_all(arrays: list) -> bool:
+        """Weighs ``arrays``; whether every reference to x's memory is now accounted for."""
+        nonlocal countable
+        met = False
+        for v in arrays:
+            if id(v) in held or v.backend is not B or v.arr is None:
+                continue
+            held[id(v)] = v
+            if v.arr.__class__ is Stale:
+                countable = False
+                m = _overlap_stale(v, w)
+            else:
+                m = B.overlap(v, w)
+            if m is not None:  # (None: the memory of the two does not meet)
+                out.append((v, m))
+                met = True
+        return met and countable and not B.aliased(x, tuple(held.values()))
+
+    first: FrameType | None = None  # (the user's frame that wrote)
     f: FrameType | None = sys._getframe(1)
     while f is not None:
         code = f.f_code
@@ -290,18 +307,18 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
             if len(_KIND) >= _MAX_KINDS:
                 _KIND.clear()
             kind = _KIND[code.co_filename] = _kind(f)
-        if kind != _NX_CODE and where is None:
-            where = f"{code.co_filename}:{f.f_lineno}"
+        if kind != _NX_CODE and first is None:
+            first = f
         if kind == _RUNNER:
             break
         if kind == _USER:
-            found = []
-            for v in f.f_locals.values():
+            names = f.f_locals.values()
+            if found_all([v for v in names if type(v) in STRICT_TYPES]):
+                break
+            inner = []
+            for v in names:
                 c = type(v)
-                if c in STRICT_TYPES:
-                    found.append(v)
-                    continue
-                if c in _OPAQUE or id(v) in seen:
+                if c in STRICT_TYPES or c in _OPAQUE or id(v) in seen:
                     continue
                 seen.add(id(v))
                 if c is list or c is tuple:
@@ -316,26 +333,13 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
                     if type(d) is not dict:
                         continue
                     items = list(d.values())[:_MAX_ITEMS]
-                for e in items:
-                    if type(e) in STRICT_TYPES:
-                        found.append(e)
-            met = False
-            for v in found:
-                if id(v) in held or v.backend is not B or v.arr is None:
-                    continue
-                held[id(v)] = v
-                if v.arr.__class__ is Stale:
-                    countable = False
-                    m = _overlap_stale(v, w)
-                else:
-                    m = B.overlap(v, w)
-                if m is not None:  # (None: the memory of the two does not meet)
-                    out.append((v, m))
-                    met = True
-            if met and countable and not B.aliased(x, tuple(held.values())):
+                inner += [e for e in items if type(e) in STRICT_TYPES]
+            if inner and found_all(inner):
                 break
         f = f.f_back
-    return where or "an unknown line", out
+    if first is None or not out:
+        return "an unknown line", out
+    return f"{first.f_code.co_filename}:{first.f_lineno}", out
 
 
 #: The frames of each source file, as the search for live arrays takes them: nx's own,

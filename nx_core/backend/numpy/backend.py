@@ -310,6 +310,8 @@ def _shared_short(t: Any, exempt: Sequence[Any], rc: Recycler | None) -> bool | 
                 nb += 1
             elif ob is not None and type(ob) is not _ndarray:
                 return None  # (an interface holder: its chain may join t's further on)
+            else:
+                continue  # other memory (so is e's cached buffer: its own array's owner)
         for r in _referents(e):  # e's arr and cached buffer, where they are t's
             if r is a:
                 na += 1
@@ -1027,6 +1029,13 @@ class NumpyBackend:
 
     def overlap(self, t: Tensor, region: Tensor) -> Tensor | bool | None:
         a, w = t.arr, region.arr
+        ra, rw = a.base, w.base
+        if ra is None:
+            ra = a
+        if rw is None:
+            rw = w
+        if ra is not rw and type(ra) is _ndarray and type(rw) is _ndarray and ra.base is None and rw.base is None:
+            return None  # (two arrays that own their memory, or views of two: no byte in common)
         if not a.size or not w.size or not np.may_share_memory(a, w):
             return None  # (the memory of the two does not meet)
         if 0 not in w.strides and _span(w) == w.size * w.itemsize:
