@@ -89,20 +89,34 @@ def stale_read(name: str, site: str) -> None:
 class Stale:
     """What a stale array holds in place of its ``arr``: the backend array itself
     (``arr``), the array's stale elements (``marks``, a uint8 array of its shape: 0 for
-    fresh, k for changed by the write at ``sites[k - 1]``). Any use of it as the backend's
-    array is a read (:func:`stale_read`), but indexing that selects fresh elements only
-    (the backend's ``basic_view``: ``x[i]``, ``x[1:3]``)."""
+    fresh, k for changed by the write at ``sites[k - 1]``; None while every element is
+    the latest write's, made on first need by :meth:`mark_tensor` on ``backend``). Any
+    use of it as the backend's array is a read (:func:`stale_read`), but indexing that
+    selects fresh elements only (the backend's ``basic_view``: ``x[i]``, ``x[1:3]``)."""
 
-    __slots__ = ("arr", "marks", "sites")
+    __slots__ = ("arr", "marks", "sites", "backend", "shape")
 
-    def __init__(self, arr: Any, marks: Any) -> None:  # marks: an Array (the tensor class), written by key
+    def __init__(self, arr: Any, backend: Any, shape: tuple[int, ...]) -> None:
         self.arr = arr
-        self.marks = marks
+        self.marks: Any = None  # (an Array, the tensor class, written by key)
         self.sites: list[str] = []
+        self.backend = backend
+        self.shape = shape
+
+    def mark_tensor(self) -> Any:
+        """``marks`` as a tensor (made here while it is None: all the latest write's)."""
+        m = self.marks
+        if m is None:
+            m = self.marks = self.backend.full(uint8, self.shape, len(self.sites))
+        return m
 
     def _read(self, region: Tensor | None = None) -> Any:
-        m = self.marks if region is None else region
-        k = _max(m)
+        if region is not None:
+            k = _max(region)
+        elif self.marks is None:
+            k = len(self.sites) if all(self.shape) else 0  # (every element, where there is one)
+        else:
+            k = _max(self.marks)
         if k:
             stale_read(_reader(), self.sites[k - 1])
         return self.arr
@@ -116,7 +130,7 @@ class Stale:
         if type(key) is not tuple:
             key = (key,)
         if all(k is None or k is Ellipsis or type(k) is int or type(k) is slice for k in key):
-            m = self.marks
+            m = self.mark_tensor()
             return self._read(m.backend.basic_view(m, key))[key]
         return self._read()[key]
 
@@ -220,8 +234,9 @@ def written(x: Any, key: Any, operand: Any, rec: Stale | None) -> None:
             if m is True or _any(m):
                 _mark(c, m, where)
     if rec is not None:
-        rec.marks[key] = 0
-        if _max(rec.marks):
+        marks = rec.mark_tensor()
+        marks[key] = 0
+        if _max(marks):
             rec.arr, x.arr = x.arr, rec
         # (otherwise x is fresh: it keeps its array, and the record goes)
 
@@ -245,18 +260,20 @@ def _mark(c: Any, m: Tensor | bool, where: str) -> None:
     B = c.backend
     rec = c.arr
     if rec.__class__ is not Stale:
-        rec = Stale(rec, None if m is True else B.full(uint8, c.shape, 0))
+        rec = Stale(rec, B, c.shape)
         c.arr = rec
         try:  # the layout is worked out from arr again: a read (the two are set together)
             del c._buffer, c._view
         except AttributeError:
             pass
+        before = None if m is True else B.full(uint8, c.shape, 0)
+    else:
+        before = None if m is True else rec.mark_tensor()
     if len(rec.sites) < _MAX_SITES:
         rec.sites.append(where)
     else:
         rec.sites[-1] = where
-    k = len(rec.sites)
-    rec.marks = B.full(uint8, c.shape, k) if m is True else B.where(m, k, rec.marks)
+    rec.marks = None if m is True else B.where(m, len(rec.sites), before)  # (None: all this write's)
 
 
 def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor | bool]]]:
@@ -280,10 +297,10 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
     out: list[tuple[Any, Tensor | bool]] = []
     countable = True  # (a stale array holds its memory through its record: not counted)
 
-    def found_all(arrays: list) -> bool:
-        """Weighs ``arrays``; whether every reference to x's memory is now accounted for."""
+    def found_all(arrays: Any) -> bool:
+        """Weighs ``arrays``, and stops as soon as every reference to x's memory is
+        accounted for: then whether it is."""
         nonlocal countable
-        met = False
         for v in arrays:
             if id(v) in held or v.backend is not B or v.arr is None:
                 continue
@@ -295,8 +312,9 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
                 m = B.overlap(v, w)
             if m is not None:  # (None: the memory of the two does not meet)
                 out.append((v, m))
-                met = True
-        return met and countable and not B.aliased(x, tuple(held.values()))
+                if countable and not B.aliased(x, tuple(held.values())):
+                    return True
+        return False
 
     first: FrameType | None = None  # (the user's frame that wrote)
     f: FrameType | None = sys._getframe(1)
@@ -313,7 +331,9 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
             break
         if kind == _USER:
             names = f.f_locals.values()
-            if found_all([v for v in names if type(v) in STRICT_TYPES]):
+            # (the names bound last first: the arrays a caller made, a view of which it
+            # handed on to the write, before its arguments)
+            if found_all([v for v in reversed(names) if type(v) in STRICT_TYPES]):
                 break
             inner = []
             for v in names:

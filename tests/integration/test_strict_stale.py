@@ -195,6 +195,26 @@ def test_the_latest_write_is_named():
         x[0]
 
 
+def test_each_element_names_its_latest_write_after_a_whole_write():
+    """A write through a view of all of x (all of x stale at once), then a write of part
+    of x through another view: each element names the write that changed it last."""
+    x = xp.zeros(4)
+    whole, tail = x[0:4], x[2:4]
+    whole *= 2.0  # all of x (and of tail) stale
+    tail[0:1] = 5.0  # the write: tail's element 0 fresh again, x's element 2 changed
+    second = _line(test_each_element_names_its_latest_write_after_a_whole_write)
+    first = second - 1
+    with pytest.raises(ValueError, match=stale("__getitem__", second)):
+        x[2]
+    for i in (0, 1, 3):
+        with pytest.raises(ValueError, match=stale("__getitem__", first)):
+            x[i]
+    assert float(tail[0]) == 5.0
+    with pytest.raises(ValueError, match=stale("__getitem__", first)):
+        tail[1]
+    assert x[0:0].shape == (0,)  # no element: nothing stale read
+
+
 # ------------------------------------------------------------------ what stays allowed
 def test_augmented_assignment_to_an_item():
     a = xp.reshape(xp.arange(6.0), (2, 3))

@@ -128,7 +128,10 @@ def _address(a: np.ndarray) -> int:
 
 def _span(a: np.ndarray) -> int:
     """The bytes from ``a``'s lowest element's first to its highest's last (``a`` not empty)."""
-    return sum((n - 1) * abs(s) for n, s in zip(a.shape, a.strides)) + a.itemsize
+    span = a.itemsize
+    for n, s in zip(a.shape, a.strides):
+        span += (n - 1) * (s if s > 0 else -s)
+    return span
 
 
 def _addresses(a: np.ndarray) -> np.ndarray:
