@@ -248,3 +248,44 @@ def test_strict_views_are_stale_exactly_where_a_write_changed_them(data: Any) ->
                     a[j]
             else:
                 assert float(a[j]) == m[j], f"{what}: array {i}, element {j}"
+
+
+@FUZZ
+@given(data=st.data())
+def test_strict_views_after_several_writes_are_stale_where_the_last_writes_went(data: Any) -> None:
+    """Several writes in turn, each through any of the live views (a stale one too: it is
+    fresh again where it writes): each element of each view is stale exactly where a
+    write through another view changed it after it was last written through this one,
+    and reads as the buffer holds it elsewhere."""
+    d = data.draw
+    n = d(st.integers(1, 10))
+    keys = d(st.lists(_slices(n), min_size=1, max_size=3))
+    buffer = np.arange(n, dtype=np.float64)
+    base = sx.asarray(buffer.copy())
+    arrays = [base] + [base[k] for k in keys]
+    where = [np.arange(n)] + [np.arange(n)[k] for k in keys]  # each element's position in the buffer
+    stale = [np.zeros(len(p), bool) for p in where]
+    writes = []
+    for t in range(d(st.integers(1, 4))):
+        w = d(st.integers(0, len(arrays) - 1))
+        sub = d(_slices(len(where[w])))
+        written = where[w][sub]
+        vals = 100.0 * (t + 1) + np.arange(written.size)
+        with no_hang():
+            arrays[w][sub] = sx.asarray(vals)
+        writes.append(f"a{w}[{sub}]")
+        buffer[written] = vals
+        for i, pos in enumerate(where):
+            hit = np.isin(pos, written)
+            if i == w:
+                stale[i][np.arange(len(pos))[sub]] = False  # written through: fresh again there
+            else:
+                stale[i] |= hit
+    what = f"writes {writes} with views base[{keys}]"
+    for i, (a, pos) in enumerate(zip(arrays, where)):
+        for j in range(len(pos)):
+            if stale[i][j]:
+                with pytest.raises(ValueError, match=r"^__getitem__: reading elements of an array that the write at"):
+                    a[j]
+            else:
+                assert float(a[j]) == buffer[pos[j]], f"{what}: array {i}, element {j}"
