@@ -191,15 +191,6 @@ def _next_owner(o: Any) -> Any:
 _referents = gc.get_referents
 
 
-def _held_by(t: Any, o: Any) -> int:
-    """How many of the tensor t's slots hold ``o`` (its arr, its cached buffer)."""
-    n = 0
-    for r in _referents(t):
-        if r is o:
-            n += 1
-    return n
-
-
 def _refs(chain: list) -> list[int]:
     """sys.getrefcount of each object, less what this call itself holds."""
     return [sys.getrefcount(o) - _REF_OVERHEAD for o in chain]
@@ -265,12 +256,7 @@ def _expected(t: Any, chain: list, exempt: Sequence[Any], rc: Recycler | None) -
 def _aliased(t: Any, exempt: Sequence[Any], rc: Recycler | None) -> bool:
     """Whether anything but ``t`` (and the tensors in ``exempt``) references an object
     of t's memory chain, by CPython's reference counts (``ndarray.resize`` checks its
-    own the same way)."""
-    if not exempt and t.arr is not None and t.arr.base is None:
-        # The common call: an array that owns its memory, nothing exempt. (No local
-        # name holds the array: _refs counts the tensor's slot as one.)
-        held = rc is not None and t.arr.nbytes >= _MIN_RECYCLED and rc.holds(t.arr)
-        return _refs([t.arr])[0] > _held_by(t, t.arr) + held
+    own the same way): NumPy's short chains counted at once, any other by its objects."""
     shared = _shared_short(t, exempt, rc)
     if shared is not None:
         return shared
