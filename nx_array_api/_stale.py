@@ -285,9 +285,9 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
     function's: ``_OPAQUE``), each container read once.
 
     The search goes out frame by frame, a frame's variables before what they hold, and
-    stops as soon as the arrays found account for every reference to x's memory (the
-    backend's ``aliased``, with them exempt): the arrays that share x's memory are then
-    all found. (Without that, in ``Vt = V.T; svd_flip(U, Vt)``, it would read every
+    stops as soon as the arrays found account for every reference to x's memory and to
+    the sharers' own engine arrays (the backend's ``aliased``, with them exempt): the
+    arrays that share x's memory are then all found. (Without that, in ``Vt = V.T; svd_flip(U, Vt)``, it would read every
     frame up to the outermost for one V two frames up.)"""
     B = x.backend
     held: dict[int, Any] = {id(x): x, id(w): w}
@@ -312,8 +312,12 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
                 m = B.overlap(v, w)
             if m is not None:  # (None: the memory of the two does not meet)
                 out.append((v, m))
-                if countable and not B.aliased(x, tuple(held.values())):
-                    return True
+                if countable:
+                    h = tuple(held.values())
+                    # x's memory, and each sharer's own array (two arrays may wrap one
+                    # engine array), held by the arrays found alone
+                    if not B.aliased(x, h) and not any(B.aliased(c, h) for c, _ in out):
+                        return True
         return False
 
     first: FrameType | None = None  # (the user's frame that wrote)

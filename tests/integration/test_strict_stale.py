@@ -374,6 +374,22 @@ def test_a_sharer_held_far_out_is_found(monkeypatch):
     assert xp.asarray(base[0, ...], copy=True).shape == (3,)  # the rows not written stay fresh
 
 
+def test_two_arrays_on_one_numpy_view_are_both_found():
+    """Two strict arrays made from one NumPy view (``asarray``, no copy) hold one engine
+    array: a write through a third array sharing its memory makes both stale, wherever
+    the search finds the first."""
+    n = np.arange(6.0)
+    part = n[2:]
+    first, second = xp.asarray(part), xp.asarray(part)
+    del part
+    whole = xp.asarray(n)
+    del n
+    whole[...] = -1.0
+    for a in (first, second):
+        with pytest.raises(ValueError, match="reading elements"):
+            a[0]
+
+
 # ------------------------------------------------------------------ the consumers
 def test_scikit_learn_pca_covariance_eigh(array_api_dispatch):
     """PCA's covariance_eigh solver: Vt = eigenvecs.T, then svd_flip multiplies Vt in
