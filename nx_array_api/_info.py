@@ -86,6 +86,17 @@ class Info:
         (a kind name as ``isdtype`` takes, or a tuple of kind names)."""
         self._ns.check("__array_namespace_info__")
         dev = _info_device("dtypes", device, self._ns)
+        try:
+            return dict(_DTYPES[dev, kind])  # (a copy: the caller may change its dict)
+        except (KeyError, TypeError):  # (TypeError: a kind that is no key, refused below)
+            pass
+        found = self._dtypes(dev, kind)
+        if len(_DTYPES) < 256:
+            _DTYPES[dev, kind] = found
+        return dict(found)
+
+    @staticmethod
+    def _dtypes(dev: Device, kind: str | tuple[str, ...] | None) -> dict[str, DType]:
         have = [d for d in _CANONICAL if dev.supports(d)]
         if kind is None:
             return {d.name: d for d in have}
@@ -115,6 +126,10 @@ def _info_device(name: str, device: Any, ns: Namespace) -> Device:
                 return d
     return resolve(name, device, ns)
 
+
+#: ``dtypes``' answers by device and kind (scikit-learn asks for its floating-point dtypes
+#: a few times a fit); a device's dtypes are fixed when it is made.
+_DTYPES: dict[tuple[Any, Any], dict[str, DType]] = {}
 
 _INFO = Info(DROPIN)
 

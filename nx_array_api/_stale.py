@@ -42,7 +42,7 @@ from __future__ import annotations
 import os
 import sys
 from types import BuiltinFunctionType, FrameType, FunctionType, MethodType, ModuleType
-from typing import Any
+from typing import Any, Literal
 
 import nx_core
 from nx_core.dtype import uint8
@@ -245,7 +245,7 @@ def _is_mask(key: Any) -> bool:
     return isinstance(key, Tensor) or (type(key) is tuple and any(isinstance(k, Tensor) for k in key))
 
 
-def _overlap_stale(c: Any, w: Any) -> Tensor | bool | None:
+def _overlap_stale(c: Any, w: Any) -> Tensor | Literal[True] | None:
     rec = c.arr
     c.arr = rec.arr
     try:
@@ -254,7 +254,7 @@ def _overlap_stale(c: Any, w: Any) -> Tensor | bool | None:
         c.arr = rec
 
 
-def _mark(c: Any, m: Tensor | bool, where: str) -> None:
+def _mark(c: Any, m: Tensor | Literal[True], where: str) -> None:
     """Marks the elements of ``c`` where ``m`` is True (all of them for True) stale, as
     changed at ``where``."""
     B = c.backend
@@ -276,7 +276,7 @@ def _mark(c: Any, m: Tensor | bool, where: str) -> None:
     rec.marks = None if m is True else B.where(m, len(rec.sites), before)  # (None: all this write's)
 
 
-def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor | bool]]]:
+def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor | Literal[True]]]]:
     """``file:line`` of the innermost frame outside nx (where the user's code wrote), and
     the strict arrays other than ``x``, ``w`` and those in ``exempt`` on x's backend
     whose memory meets ``w``'s, each with its elements there (``overlap``), as the
@@ -294,7 +294,7 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
     for e in exempt:
         held[id(e)] = e
     seen: set[int] = set()
-    out: list[tuple[Any, Tensor | bool]] = []
+    out: list[tuple[Any, Tensor | Literal[True]]] = []
     countable = True  # (a stale array holds its memory through its record: not counted)
 
     def found_all(arrays: Any) -> bool:

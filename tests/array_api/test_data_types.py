@@ -230,6 +230,24 @@ def test_namespace_info():
     assert set(info.dtypes(kind=("bool", "complex floating"))) == {"bool", "complex64", "complex128"}
 
 
+def test_namespace_info_dtypes_are_the_callers_to_change():
+    """``dtypes`` answers the same question from what it worked out before: each call
+    gets a dict of its own, which the caller may change; each device its own dtypes;
+    bad kinds refused every time."""
+    info = xp.__array_namespace_info__()
+    first = info.dtypes(kind="real floating")
+    first.clear()
+    first["mine"] = xp.int8
+    assert info.dtypes(kind="real floating") == {"float32": xp.float32, "float64": xp.float64}
+    assert info.dtypes(device="no_float64", kind="real floating") == {"float32": xp.float32}
+    assert info.dtypes(kind="real floating") == {"float32": xp.float32, "float64": xp.float64}
+    for _ in range(2):
+        with pytest.raises(ValueError, match="^dtypes"):
+            info.dtypes(kind="integer")
+        with pytest.raises(TypeError, match="^dtypes"):
+            info.dtypes(kind=[xp.int8])
+
+
 def test_namespace_info_errors():
     info = xp.__array_namespace_info__()
     with pytest.raises(ValueError, match="^dtypes"):

@@ -160,6 +160,7 @@ def _fmin(row):
     return min(row)
 
 
+@pytest.mark.filterwarnings("error")  # (NaN and infinities raise no warning, as in NumPy's max)
 @pytest.mark.parametrize("dt", [np.bool_] + INTS + FLOATS)
 def test_max_min(dt):
     x = sample(dt)
@@ -177,6 +178,7 @@ def test_max_min(dt):
                       keepdims=kd)
 
 
+@pytest.mark.filterwarnings("error")
 def test_max_min_vectors():
     x = np.array([1, NAN, 3, 2])
     assert np.isnan(R.reduce_max(x, (0,))) and np.isnan(R.reduce_min(x, (0,)))

@@ -44,7 +44,7 @@ from __future__ import annotations
 import functools
 import inspect
 import operator
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 import dask
 import dask.array as da
@@ -316,7 +316,7 @@ class DaskBackend(Creation, Reductions, Indexing, Linalg):
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return False
 
-    def overlap(self, t: Tensor, region: Tensor) -> Tensor | bool | None:
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor | Literal[True] | None:
         return None  # (no buffer is written in place)
 
     # ------------------------------------------------------------ the seed's primitives

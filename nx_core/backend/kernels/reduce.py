@@ -121,9 +121,10 @@ def _extreme(name: str, ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, ou
     x = distinct(x, axes)
     if out is None:
         out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=x.dtype)
-    with np.errstate(**_IGNORE):
-        if not _grouped(ufunc, x, axes, out):
-            ufunc.reduce(x, axis=axes, keepdims=keepdims, out=out)
+    # (no np.errstate: maximum and minimum raise no floating-point warning, NaN and
+    # infinities included, as NumPy's max and min; the context costs a call's time)
+    if not _grouped(ufunc, x, axes, out):
+        ufunc.reduce(x, axis=axes, keepdims=keepdims, out=out)
     return out
 
 

@@ -1016,7 +1016,7 @@ class NumpyBackend:
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
         return _aliased(t, exempt, self.recycler)
 
-    def overlap(self, t: Tensor, region: Tensor) -> Tensor | bool | None:
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor | Literal[True] | None:
         a, w = t.arr, region.arr
         ra, rw = a.base, w.base
         if ra is None:

@@ -6,7 +6,7 @@ The conventions and the named contract clauses ([EW1], [EW2], [RED], [MOV]) are 
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Literal, Protocol, Sequence
 
 from ...tensor import Tensor
 from ._types import Scalar
@@ -140,7 +140,7 @@ class MovementPrimitives(Protocol):
         the other; True where it cannot tell is allowed. A backend whose buffers are
         never written in place answers False."""
 
-    def overlap(self, t: Tensor, region: Tensor) -> Tensor | bool | None:
+    def overlap(self, t: Tensor, region: Tensor) -> Tensor | Literal[True] | None:
         """Frontend guarantees: ``t`` and ``region`` are this backend's, neither masked.
         Backend must: a bool tensor of t's shape, True where t's element shares memory
         with an element of ``region`` (after a write through ``region``, the elements
