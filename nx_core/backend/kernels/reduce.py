@@ -46,6 +46,14 @@ def _result_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool)
     return tuple(n for i, n in enumerate(shape) if i not in axes)
 
 
+def _c_order(r: Any) -> np.ndarray:
+    """A reduction's result as the kernels give theirs, a C-contiguous array: NumPy's
+    ``reduce`` gives a scalar for a whole reduction and keeps a transposed input's order."""
+    if r.__class__ is not np.ndarray:
+        return np.asarray(r)
+    return r if r.flags.c_contiguous else np.ascontiguousarray(r)
+
+
 def _copy(
     x: np.ndarray, out: np.ndarray | None, dtype: np.dtype | type[np.generic] | None = None
 ) -> np.ndarray:
@@ -119,13 +127,14 @@ def _extreme(name: str, ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, ou
                 f"{name}: cannot reduce over an empty axis {a} (shape {tuple(x.shape)})"
             )
     x = distinct(x, axes)
-    if out is None:
-        out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=x.dtype)
     # (no np.errstate: maximum and minimum raise no floating-point warning, NaN and
     # infinities included, as NumPy's max and min; the context costs a call's time)
-    if not _grouped(ufunc, x, axes, out):
-        ufunc.reduce(x, axis=axes, keepdims=keepdims, out=out)
-    return out
+    if x.size >= _GROUP_MIN:
+        if out is None:
+            out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=x.dtype)
+        if _grouped(ufunc, x, axes, out):
+            return out
+    return _c_order(ufunc.reduce(x, axis=axes, keepdims=keepdims, out=out))
 
 
 # ------------------------------------------------- leading axes, rows in groups
@@ -142,11 +151,11 @@ _GROUP_MIN = 1 << 16  # elements below which NumPy's own reduction is as fast
 
 
 def _grouped(ufunc: np.ufunc, x: np.ndarray, axes: tuple[int, ...], out: np.ndarray) -> bool:
-    """Write ``ufunc``'s reduction of ``x`` over ``axes`` into ``out`` by groups of rows
-    when ``x`` is C-contiguous, ``axes`` are its leading axes and the kept trailing run
+    """Write ``ufunc``'s reduction of ``x`` (of ``_GROUP_MIN`` elements or more: the
+    callers' test) over ``axes`` into ``out`` by groups of rows when ``x`` is C-contiguous, ``axes`` are its leading axes and the kept trailing run
     is short; False (``out`` untouched) otherwise. Order-independent ufuncs only."""
     k = len(axes)
-    if x.size < _GROUP_MIN or k == x.ndim or axes != tuple(range(k)) or not (x.flags.c_contiguous and out.flags.c_contiguous):
+    if k == x.ndim or axes != tuple(range(k)) or not (x.flags.c_contiguous and out.flags.c_contiguous):
         return False
     m = x.size // math.prod(x.shape[:k])  # the kept run: out's size
     r = _GROUP // m
@@ -277,11 +286,12 @@ def _logical(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):
         x = np.not_equal(x, 0)
     if not axes:
         return _copy(x, out, np.bool_)
-    if out is None:
-        out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=np.bool_)
-    if not _grouped(ufunc, x, axes, out):
-        ufunc.reduce(x, axis=axes, keepdims=keepdims, out=out)
-    return out
+    if x.size >= _GROUP_MIN:
+        if out is None:
+            out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=np.bool_)
+        if _grouped(ufunc, x, axes, out):
+            return out
+    return _c_order(ufunc.reduce(x, axis=axes, keepdims=keepdims, out=out))
 
 
 def reduce_any(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out=None):
