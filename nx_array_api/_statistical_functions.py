@@ -74,9 +74,15 @@ def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
 
 def _accumulate(name: str, prim: str, x: Any, axis: Axis, dtype: Any, keepdims: Any) -> Array:
     c = x.__class__
-    if (c is Array or c is StrictArray) and axis is None and dtype is None and keepdims is False and x.dtype in _INEXACT and not x._ns.refused:
-        # The common call, a float total: no checks left to make, no cast, no kept axes.
-        return getattr(x.backend, prim)(x, axes=_ALL_AXES[len(x.shape)])
+    if (c is Array or c is StrictArray) and dtype is None and keepdims is False and x.dtype in _INEXACT and not x._ns.refused:
+        # The common calls, a float total or the sums along one axis (an int, not a
+        # bool, in range): no checks left to make, no cast, no kept axes.
+        if axis is None:
+            return getattr(x.backend, prim)(x, axes=_ALL_AXES[len(x.shape)])
+        if axis.__class__ is int:
+            n = len(x.shape)
+            if -n <= axis < n:
+                return getattr(x.backend, prim)(x, axes=(axis + n if axis < 0 else axis,))
     t = _check(name, x, "numeric")
     keepdims = check_bool(name, keepdims, "keepdims")
     axes = normalize_axes(name, axis, len(t.shape), t._ns.strict)
