@@ -394,6 +394,8 @@ def asarray_of(default: Callable[[], Device], pick: Callable[[str, Any], Device]
     ) -> Array:
         c = type(obj)
         if c is Array or c is StrictArray:  # (their metaclass refuses to make subclasses' instances)
+            if device is None and copy is None and (dtype is None or dtype is obj.dtype) and c in keeps:
+                return obj  # the commonest call (scikit-learn's): nothing to change, nothing to check
             if device is None:
                 dev = None if c in keeps else default()
             else:
