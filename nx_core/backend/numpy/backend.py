@@ -1014,7 +1014,8 @@ class NumpyBackend:
         return self._wrap(np.array(_nd(t), order="C", copy=True), t.dtype)
 
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
-        return _aliased(t, exempt, self.recycler)
+        shared = _shared_short(t, exempt, self.recycler)  # (_aliased, one call less: each strict write asks)
+        return _aliased(t, exempt, self.recycler) if shared is None else shared
 
     def overlap(self, t: Tensor, region: Tensor) -> Tensor | Literal[True] | None:
         a, w = t.arr, region.arr
