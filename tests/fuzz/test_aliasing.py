@@ -224,39 +224,11 @@ def _slices(n: int) -> Any:
 
 @FUZZ
 @given(data=st.data())
-def test_strict_views_are_stale_exactly_where_a_write_changed_them(data: Any) -> None:
-    d = data.draw
-    n = d(st.integers(1, 10))
-    keys = d(st.lists(_slices(n), min_size=1, max_size=3))
-    base_n = np.arange(n, dtype=np.float64)
-    base = sx.asarray(base_n.copy())
-    arrays = [base] + [base[k] for k in keys]
-    models = [base_n] + [base_n[k] for k in keys]
-    where = [np.arange(n)] + [np.arange(n)[k] for k in keys]  # each element's position in the buffer
-    w = d(st.integers(0, len(arrays) - 1))
-    sub = d(_slices(len(where[w])))
-    written = where[w][sub]
-    vals = 100.0 + np.arange(written.size)
-    with no_hang():
-        arrays[w][sub] = sx.asarray(vals)
-    models[w][sub] = vals
-    what = f"a{w}[{sub}] = ... with views base[{keys}]"
-    for i, (a, m, pos) in enumerate(zip(arrays, models, where)):
-        for j in range(m.size):
-            if i != w and pos[j] in written:
-                with pytest.raises(ValueError, match=r"^__getitem__: reading elements of an array that the write at"):
-                    a[j]
-            else:
-                assert float(a[j]) == m[j], f"{what}: array {i}, element {j}"
-
-
-@FUZZ
-@given(data=st.data())
-def test_strict_views_after_several_writes_are_stale_where_the_last_writes_went(data: Any) -> None:
-    """Several writes in turn, each through any of the live views (a stale one too: it is
-    fresh again where it writes): each element of each view is stale exactly where a
-    write through another view changed it after it was last written through this one,
-    and reads as the buffer holds it elsewhere."""
+def test_strict_views_are_stale_exactly_where_writes_changed_them(data: Any) -> None:
+    """One to four writes in turn, each through any of a buffer's live views (a stale one
+    too: it is fresh again where it writes): each element of each view is stale exactly
+    where a write through another view changed it after it was last written through this
+    one, and reads as the buffer holds it elsewhere."""
     d = data.draw
     n = d(st.integers(1, 10))
     keys = d(st.lists(_slices(n), min_size=1, max_size=3))

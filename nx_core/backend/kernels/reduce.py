@@ -126,9 +126,16 @@ def _extreme(name: str, ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, ou
             raise ValueError(
                 f"{name}: cannot reduce over an empty axis {a} (shape {tuple(x.shape)})"
             )
-    x = distinct(x, axes)
     # (no np.errstate: maximum and minimum raise no floating-point warning, NaN and
     # infinities included, as NumPy's max and min; the context costs a call's time)
+    return _order_free(ufunc, distinct(x, axes), axes, keepdims, out)
+
+
+def _order_free(ufunc: np.ufunc, x: np.ndarray, axes: tuple[int, ...], keepdims: bool, out: np.ndarray | None) -> np.ndarray:
+    """The reduction of ``x`` over ``axes`` by a ufunc whose result does not depend on
+    the order the elements are met in (maximum, minimum, logical and, logical or): by
+    groups of rows where that pays (``_grouped``), else NumPy's ``reduce``; into ``out``,
+    or a new C-contiguous array of x's dtype."""
     if x.size >= _GROUP_MIN:
         if out is None:
             out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=x.dtype)
@@ -286,12 +293,7 @@ def _logical(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):
         x = np.not_equal(x, 0)
     if not axes:
         return _copy(x, out, np.bool_)
-    if x.size >= _GROUP_MIN:
-        if out is None:
-            out = np.empty(_result_shape(x.shape, axes, keepdims), dtype=np.bool_)
-        if _grouped(ufunc, x, axes, out):
-            return out
-    return _c_order(ufunc.reduce(x, axis=axes, keepdims=keepdims, out=out))
+    return _order_free(ufunc, x, axes, keepdims, out)
 
 
 def reduce_any(x: np.ndarray, axes: tuple[int, ...], keepdims: bool = False, out=None):
