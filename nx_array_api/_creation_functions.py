@@ -693,6 +693,12 @@ def arange(
 ) -> Array:
     """Evenly spaced values in ``[start, stop)``: ``ceil((stop - start) / step)`` of them."""
     dev = check_device("arange", device)
+    if stop is None and dtype is None and start.__class__ is int and step.__class__ is int and step == 1 and start >= 0:
+        # arange(n), the commonest call: 0 .. n - 1 in the default integer dtype
+        d = kind_default(dev, INT)
+        if start - 1 <= (d.limits or _dt.NO_LIMITS)[1]:
+            check_shape("arange", (start,), d.itemsize)
+            return _made("arange", dev.backend.arange, d, 0, 1, start)
     start = _real_arg("arange", start, "start")
     if stop is None:
         start, stop = 0, start

@@ -32,6 +32,9 @@ __all__ = ["unary", "binary", "OPERATORS", "operators_of", "inplace", "inplace_o
 
 _CATS = _dt.CATEGORIES
 _INEXACT = _dt.CATEGORIES["floating-point"]
+_F64 = _dt.float64
+#: The Python ints a float64 holds exactly (and NumPy converts so): the fast path's.
+_EXACT = 1 << 53
 _PROMOTE = _dt.PROMOTE
 _PROMOTION = _dt.PROMOTION
 _PY_SCALARS = (bool, int, float, complex)
@@ -268,14 +271,17 @@ def binary(
                     return k[2](x1, x2)
                 a, b, d = _operands(name, x1, x2, allowed, prim, function)
                 op = primitive(a.backend, d, False)
-            elif c in ARRAY_TYPES and x2.__class__ is float:
+            elif c in ARRAY_TYPES and (x2.__class__ is float or (x2.__class__ is int and x1.dtype is _F64 and -_EXACT <= x2 <= _EXACT)):
                 k = with_float
                 if k[1] is x1.dtype and k[0] is x1.backend and not (function and x1._ns.refused):
                     if gated:
                         gate(name, x1, x2)
-                    return k[2](x1, x2)  # x op 1.0 on a floating-point array: its dtype is the result's
+                    # x op 1.0 on a floating-point array, or x op 8 on a float64 one (an
+                    # int float64 holds exactly, as _operands hands it on): its dtype is
+                    # the result's
+                    return k[2](x1, x2 if x2.__class__ is float else float(x2))
                 a, b, d = _operands(name, x1, x2, allowed, prim, function)
-                op = primitive(a.backend, d, b is x2)
+                op = primitive(a.backend, d, b is x2 or b.__class__ is float)
             else:
                 if c is float and x2.__class__ in ARRAY_TYPES:  # 1.0 - x: as x - 1.0 above
                     k = float_first

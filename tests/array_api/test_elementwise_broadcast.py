@@ -227,3 +227,24 @@ def _have_dask() -> bool:
     except ImportError:
         return False
     return True
+
+
+@pytest.mark.parametrize("op", ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "lt", "le", "eq", "ne", "gt", "ge"])
+def test_a_python_int_with_a_float64_array_is_numpys_after_the_fast_path(op):
+    """``x op 8`` on a float64 array takes the path ``x op 8.0`` takes once a call has
+    primed it: the same values as NumPy's for ints float64 holds exactly, and past 2**53
+    (the slow path, which converts the int as NumPy does) too; first call and later
+    ones alike."""
+    import operator
+
+    f = getattr(operator, op)
+    n = np.array([-2.5, -0.0, 0.0, 1.5, 3.0, 7.0, 1e300])
+    x = xp.asarray(n)
+    with np.errstate(all="ignore"):
+        for v in (3, -2, 0, 2**53, -(2**53), 2**53 + 1, 10**20, 1, 3):
+            if (op in ("floordiv", "mod", "truediv") and v == 0) or (op == "pow" and abs(v) > 4):
+                continue
+            want = f(n, v)
+            got = np.asarray(f(x, v))
+            np.testing.assert_array_equal(got, want, err_msg=f"{op}(x, {v})")
+            assert got.dtype == want.dtype

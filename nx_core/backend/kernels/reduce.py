@@ -318,12 +318,9 @@ def _arg(name: str, fn, x: np.ndarray, axis, keepdims: bool, out):
         raise ValueError(
             f"{name}: cannot reduce over an empty axis {axis} (shape {tuple(x.shape)})"
         )
-    if out is None:
-        if axis is None:
-            shape = (1,) * x.ndim if keepdims else ()
-        else:
-            shape = _result_shape(x.shape, (axis,), keepdims)
-        out = np.empty(shape, dtype=np.int64)
+    if out is None:  # NumPy's own result (intp: int64 on 64-bit machines)
+        r = fn(x, axis=axis, keepdims=keepdims)
+        return _c_order(r) if r.dtype == np.int64 else np.ascontiguousarray(r, dtype=np.int64)
     if out.dtype == np.intp:
         fn(x, axis=axis, out=out, keepdims=keepdims)
         return out
@@ -334,13 +331,13 @@ def _arg(name: str, fn, x: np.ndarray, axis, keepdims: bool, out):
 def argmax(x: np.ndarray, axis: int | None, keepdims: bool = False, out=None):
     """int64 index of the first maximum along ``axis`` (``None``: over the flattened
     array); the first NaN wins; an empty axis raises ``ValueError``."""
-    return _arg("argmax", np.argmax, x, axis, keepdims, out)
+    return _arg("argmax", np.ndarray.argmax, x, axis, keepdims, out)
 
 
 def argmin(x: np.ndarray, axis: int | None, keepdims: bool = False, out=None):
     """int64 index of the first minimum along ``axis`` (``None``: over the flattened
     array); the first NaN wins; an empty axis raises ``ValueError``."""
-    return _arg("argmin", np.argmin, x, axis, keepdims, out)
+    return _arg("argmin", np.ndarray.argmin, x, axis, keepdims, out)
 
 
 _SCAN_UFUNCS = {

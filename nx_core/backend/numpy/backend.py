@@ -587,10 +587,19 @@ def _positive(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return out
 
 
+#: Integers below this in magnitude, and sums of two of them, are int64's exactly.
+_EXACT_INT64 = 1 << 62
+
+
 def arange_values(nd: np.dtype, start: Any, step: Any, i0: int, n: int) -> np.ndarray:
     """Elements ``i0 .. i0 + n - 1`` of ``arange``'s result, as NumPy dtype ``nd``: the
     same arithmetic whatever the split, so chunked backends agree bit for bit."""
     if type(start) is int and type(step) is int and nd.kind in "iu":
+        first = start + i0 * step
+        if abs(first) < _EXACT_INT64 and n * abs(step) < _EXACT_INT64:
+            # every value and the end fit in int64: NumPy's own arange is exact
+            r = np.arange(first, first + n * step, step, dtype=np.int64)
+            return r if nd == np.int64 else r.astype(nd)
         i = np.arange(i0, i0 + n, dtype=np.uint64)
         with np.errstate(over="ignore"):
             r = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
@@ -761,7 +770,7 @@ class NumpyBackend:
     neg = _by_kind("neg", "out <- -x; integers wrap; bool identity.", "iufc", np.negative, E.neg, 1)
     recip = _kernel(E.recip, "recip", "out <- 1/x; integers truncate, 1/0 = 0.", 1)
     abs = _by_kind("abs", "|x|; complex x with a real out gives the modulus.", "if", np.absolute, E.abs, 1)
-    sign = _kernel(E.sign, "sign", "Sign: -1/0/1; NaN stays NaN; complex z/|z|.", 1)
+    sign = _by_kind("sign", "Sign: -1/0/1; NaN stays NaN; complex z/|z|.", "if", np.sign, E.sign, 1)
     sqrt = _unary_ufunc(np.sqrt, "sqrt", "Square root.")
     exp = _unary_ufunc(np.exp, "exp", "Exponential.")
     log = _unary_ufunc(np.log, "log", "Natural logarithm.")
