@@ -33,6 +33,8 @@ __all__ = ["unary", "binary", "OPERATORS", "operators_of", "inplace", "inplace_o
 _CATS = _dt.CATEGORIES
 _INEXACT = _dt.CATEGORIES["floating-point"]
 _F64 = _dt.float64
+_I64 = _dt.int64
+_I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
 #: The Python ints a float64 holds exactly (and NumPy converts so): the fast path's.
 _EXACT = 1 << 53
 _PROMOTE = _dt.PROMOTE
@@ -243,6 +245,9 @@ def binary(
     # ... and of the last call on a Python float first and an array whose dtype is the
     # result's, where the primitive takes the scalar first itself ([EW2]: 1.0 - x).
     float_first: tuple = (None, None, None)
+    # ... and of the last call on an int64 array and a Python int it holds, passed on as
+    # it is.
+    with_int: tuple = (None, None, None)
 
     def primitive(B: Any, d: DType, scalar: bool) -> Any:
         """B's primitive, for operands of dtype ``d`` (checked to be allowed), and the
@@ -259,7 +264,7 @@ def binary(
 
     def make(function: bool) -> Callable[[Any, Any], Any]:
         def f(x1: Any, x2: Any, /) -> Any:
-            nonlocal float_first
+            nonlocal float_first, with_int
             c = x1.__class__  # (cheaper than type(x1))
             if c in ARRAY_TYPES and x2.__class__ is c:
                 k = pair
@@ -282,6 +287,16 @@ def binary(
                     return k[2](x1, x2 if x2.__class__ is float else float(x2))
                 a, b, d = _operands(name, x1, x2, allowed, prim, function)
                 op = primitive(a.backend, d, b is x2 or b.__class__ is float)
+            elif c in ARRAY_TYPES and x2.__class__ is int and x1.dtype is _I64 and _I64_MIN <= x2 <= _I64_MAX:
+                k = with_int
+                if k[0] is x1.backend and not (function and x1._ns.refused):
+                    if gated:
+                        gate(name, x1, x2)
+                    return k[2](x1, x2)  # y == 1, i + 8 on an int64 array: as _operands hands them on
+                a, b, d = _operands(name, x1, x2, allowed, prim, function)
+                op = primitive(a.backend, d, b is x2)
+                if a is x1 and b is x2 and d is _I64:
+                    with_int = (a.backend, d, op)
             else:
                 if c is float and x2.__class__ in ARRAY_TYPES:  # 1.0 - x: as x - 1.0 above
                     k = float_first

@@ -248,3 +248,32 @@ def test_a_python_int_with_a_float64_array_is_numpys_after_the_fast_path(op):
             got = np.asarray(f(x, v))
             np.testing.assert_array_equal(got, want, err_msg=f"{op}(x, {v})")
             assert got.dtype == want.dtype
+
+
+@pytest.mark.parametrize("op", ["add", "sub", "mul", "floordiv", "mod", "lt", "le", "eq", "ne", "gt", "ge", "and_", "or_", "xor"])
+def test_a_python_int_with_an_int64_array_is_numpys_after_the_fast_path(op):
+    """``y == 1``, ``i + 8`` on an int64 array take a remembered path after the first
+    call: NumPy's values (integers wrap) for ints int64 holds, the first call and later
+    ones alike; an int past int64 takes the full path: OverflowError as NumPy's, or for
+    a comparison NumPy's answer."""
+    import operator
+
+    f = getattr(operator, op)
+    n = np.array([-(2**63), -7, -1, 0, 1, 5, 2**63 - 1])
+    x = xp.asarray(n)
+    with np.errstate(all="ignore"):
+        for v in (3, -2, 2**63 - 1, -(2**63), 1, 3, 7):
+            if op in ("floordiv", "mod") and v == 0:
+                continue
+            want = f(n, v)
+            got = np.asarray(f(x, v))
+            np.testing.assert_array_equal(got, want, err_msg=f"{op}(x, {v})")
+            assert got.dtype == want.dtype
+    for v in (2**63, -(2**63) - 1):  # past int64: NumPy's outcome, through the full path
+        if op in ("lt", "le", "eq", "ne", "gt", "ge"):  # (NumPy 2 compares such ints exactly)
+            np.testing.assert_array_equal(np.asarray(f(x, v)), f(n, v))
+            continue
+        with pytest.raises(OverflowError):
+            f(n, v)
+        with pytest.raises(OverflowError):
+            f(x, v)

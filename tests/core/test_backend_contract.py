@@ -1482,6 +1482,8 @@ def test_numpy_semantics_primitives(be, dtname, layout):
         check(H(be.index(x, (mask,))), rx[rx != 0], what="index bool")
         check(H(be.index_array(x, i0)), rx[np.array([n0 - 1, 0])], what="index_array")
         check(H(be.index_array(x, mask)), rx[rx != 0], what="index_array bool")
+        rows_mask = be.from_host(rx[:, 0] != 0)  # a mask of x's leading axis: whole rows
+        check(H(be.index_array(x, rows_mask)), rx[rx[:, 0] != 0], what="index_array, a mask of rows")
         rows, rr = make(be, partner(layout), (2, 2), lambda shape: rng.integers(-n0, n0, size=shape))
         check(H(be.index_array(x, rows)), rx[rr], what="index_array, index of another layout")
         with pytest.raises(IndexError):

@@ -89,10 +89,11 @@ class IndexingPrimitives(Protocol):
 
     def index_array(self, x: Tensor, i: Tensor) -> Tensor:
         """Frontend guarantees: ``i`` is an integer tensor of rank >= 1 and ``x`` has
-        rank >= 1, or ``i`` is a bool tensor of x's shape. Backend must: ``index(x,
-        (i,))`` (``x[i]``, the commonest advanced key, as one primitive: NumPy answers
-        it in a tenth of a microsecond, so a backend should not spend more on taking the
-        key apart)."""
+        rank >= 1, or ``i`` is a bool tensor of rank >= 1 whose shape is that of x's
+        leading axes (x's shape itself, or a mask of rows: ``X[y == k]``). Backend must:
+        ``index(x, (i,))`` (``x[i]``, the commonest advanced key, as one primitive:
+        NumPy answers it in a tenth of a microsecond, so a backend should not spend more
+        on taking the key apart)."""
 
     def index_put(self, x: Tensor, key: tuple, value: Tensor | Scalar) -> Tensor:
         """Frontend guarantees: ``key`` as for ``index``; ``value`` broadcasts to the
