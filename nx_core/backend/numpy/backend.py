@@ -598,8 +598,8 @@ def arange_values(nd: np.dtype, start: Any, step: Any, i0: int, n: int) -> np.nd
         first = start + i0 * step
         if abs(first) < _EXACT_INT64 and n * abs(step) < _EXACT_INT64:
             # every value and the end fit in int64: NumPy's own arange is exact
-            r = np.arange(first, first + n * step, step, dtype=np.int64)
-            return r if nd == np.int64 else r.astype(nd)
+            ints = np.arange(first, first + n * step, step, dtype=np.int64)
+            return ints if nd == np.int64 else ints.astype(nd)
         i = np.arange(i0, i0 + n, dtype=np.uint64)
         with np.errstate(over="ignore"):
             r = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
