@@ -155,8 +155,16 @@ def where(
         c, t1, t2 = condition, x1, x2
         B = c.backend
         sh = c.shape
-        if c.dtype is _dt.bool and t1.dtype is t2.dtype and t1.backend is B and t2.backend is B and t1.shape == sh and t2.shape == sh:
-            return B.where(c, t1, t2)  # the common call: one dtype, one shape, one device
+        if c.dtype is _dt.bool and t1.dtype is t2.dtype and t1.backend is B and t2.backend is B:
+            s1, s2 = t1.shape, t2.shape
+            if s1 == sh and s2 == sh:
+                return B.where(c, t1, t2)  # the common call: one dtype, one shape, one device
+            # ... and one of a value, as a 0-d array of the other's dtype (scikit-learn's
+            # where(mask, asarray(inf, dtype=X.dtype), X)): that one broadcast, no promotion
+            if s1 == () and s2 == sh:
+                return B.where(c, B.broadcast_to(t1, sh), t2)
+            if s2 == () and s1 == sh:
+                return B.where(c, t1, B.broadcast_to(t2, sh))
     condition = check_array(name, condition, "condition")
     c = condition
     if c.dtype is not _dt.bool:

@@ -213,3 +213,20 @@ def test_where_errors():
         xp.where(c, A(np.int8([1, 2])), 1000)
     with pytest.raises(TypeError, match="^where"):
         xp.where(np.array([True]), A([1]), A([2]))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int64", "bool"])
+def test_where_with_a_0d_value_of_the_others_dtype_is_numpys(dtype):
+    """``where(mask, asarray(v, dtype=X.dtype), X)`` and the mirror: NumPy's values and
+    the array's dtype, whichever side holds the 0-d value; the result is a new array."""
+    rng = np.random.default_rng(3)
+    n = (rng.standard_normal((5, 3)) * 4).astype(dtype)
+    cond = rng.standard_normal((5, 3)) > 0
+    v = np.asarray(-7 if dtype != "bool" else True, dtype=dtype)
+    x, c, v0 = xp.asarray(n), xp.asarray(cond), xp.asarray(v)
+    for got, want in ((xp.where(c, v0, x), np.where(cond, v, n)), (xp.where(c, x, v0), np.where(cond, n, v))):
+        assert got.dtype == x.dtype and got.shape == (5, 3)
+        np.testing.assert_array_equal(np.asarray(got), want)
+    r = xp.where(c, v0, x)
+    r[0, 0] = v0  # a fresh array: writable, and x unchanged
+    np.testing.assert_array_equal(np.asarray(x), n)
