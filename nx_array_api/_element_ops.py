@@ -298,12 +298,12 @@ def binary(
                 if a is x1 and b is x2 and d is _I64:
                     with_int = (a.backend, d, op)
             else:
-                if c is float and x2.__class__ in ARRAY_TYPES:  # 1.0 - x: as x - 1.0 above
-                    k = float_first
+                if x2.__class__ in ARRAY_TYPES and (c is float or (c is int and x2.dtype is _F64 and -_EXACT <= x1 <= _EXACT)):
+                    k = float_first  # 1.0 - x (and 200 - x on a float64 x): as x - 1.0 above
                     if k[1] is x2.dtype and k[0] is x2.backend and not (function and x2._ns.refused):
                         if gated:
                             gate(name, x1, x2)
-                        return k[2](x1, x2)
+                        return k[2](x1 if c is float else float(x1), x2)
                 elif not function and not known_operand(x1, x2):
                     return NotImplemented
                 a, b, d = _operands(name, x1, x2, allowed, prim, function)
@@ -313,7 +313,7 @@ def binary(
                     B = b.backend
                     a = _scalar_first(B, prim, d, a, b.shape)
                     op = primitive(B, d, False)
-                    if a is x1 and c is float and x2.dtype is d and d in _INEXACT:
+                    if ((a is x1 and c is float) or (c is int and a.__class__ is float)) and x2.dtype is d and d in _INEXACT:
                         float_first = (B, d, op)
             if gated:
                 gate(name, x1, x2)

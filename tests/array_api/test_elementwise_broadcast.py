@@ -248,6 +248,9 @@ def test_a_python_int_with_a_float64_array_is_numpys_after_the_fast_path(op):
             got = np.asarray(f(x, v))
             np.testing.assert_array_equal(got, want, err_msg=f"{op}(x, {v})")
             assert got.dtype == want.dtype
+            want, got = f(v, n), np.asarray(f(v, x))  # the int first: 200 - x
+            np.testing.assert_array_equal(got, want, err_msg=f"{op}({v}, x)")
+            assert got.dtype == want.dtype
 
 
 @pytest.mark.parametrize("op", ["add", "sub", "mul", "floordiv", "mod", "lt", "le", "eq", "ne", "gt", "ge", "and_", "or_", "xor"])

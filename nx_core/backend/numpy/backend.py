@@ -742,7 +742,18 @@ class NumpyBackend:
     mul = _binary_ufunc(np.multiply, "mul", "out <- a * b; integers wrap.")
     div = _by_kind("div", "IEEE division (float, complex); C division (truncating, x/0 = 0) for integers.", "fc", np.true_divide, E.div, 2)
 
-    pow = _by_kind("pow", "C pow (float), cpow (complex); integers exact with wrap-around.", "fc", np.power, E.pow, 2)
+    _pow = _by_kind("pow", "C pow (float), cpow (complex); integers exact with wrap-around.", "fc", np.power, E.pow, 2)
+
+    def pow(self, a: Any, b: Any, out: Tensor | None = None) -> Tensor:
+        """C pow (float), cpow (complex); integers exact with wrap-around. ``x ** 2.0``
+        of a real floating-point ``x`` is NumPy's square, as NumPy's ``**`` computes it:
+        the same bits as its power (x * x is rounded once, as pow's exact square is),
+        twice as fast."""
+        if b.__class__ is float and b == 2.0 and out is None and a.__class__ is not float and a.dtype.kind == "f":
+            return self.square(a)
+        return self._pow(a, b, out=out)
+
+    _broadcasting(pow)
 
     atan2 = _binary_ufunc(np.arctan2, "atan2", "atan2(a, b) in (-pi, pi].")
     max = _binary_ufunc(np.maximum, "max", "Elementwise maximum, NaN-propagating; bool: or.")
