@@ -287,8 +287,9 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
     The search goes out frame by frame, a frame's variables before what they hold, and
     stops as soon as the arrays found account for every reference to x's memory and to
     the sharers' own engine arrays (the backend's ``aliased``, with them exempt): the
-    arrays that share x's memory are then all found. (Without that, in ``Vt = V.T; svd_flip(U, Vt)``, it would read every
-    frame up to the outermost for one V two frames up.)"""
+    arrays that share x's memory are then all found. (Without that, in ``Vt = V.T;
+    svd_flip(U, Vt)``, it would read every frame up to the outermost for one V two
+    frames up.)"""
     B = x.backend
     held: dict[int, Any] = {id(x): x, id(w): w}
     for e in exempt:
