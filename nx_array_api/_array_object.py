@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import sys
 from typing import Any, Callable, ClassVar, Iterator
 
 from nx_core.device import Device, lookup
@@ -114,8 +115,10 @@ class Array(ArrayTensor, metaclass=_Private):  # (ArrayTensor: Tensor at run tim
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
         """The namespace of the array. ``api_version`` is checked, as NumPy checks it;
         the drop-in namespace keeps its flags (``set_flags`` changes them)."""
-        _check_version("__array_namespace__", api_version)
-        return _namespace_module(self)
+        if api_version is not None:
+            _check_version("__array_namespace__", api_version)
+        m = _MODULES.get(self._ns.name)  # (_namespace_module, inlined: each array API call of a consumer asks)
+        return _namespace_module(self) if m is None else m
 
     # ------------------------------------------------------------- conversion
     def _scalar(self, name: str, kinds: str) -> Any:
@@ -337,10 +340,11 @@ class StrictArray(Array):
     def __array_namespace__(self, /, *, api_version: str | None = None) -> Any:
         """The strict namespace; ``api_version`` sets its api_version flag, as
         array-api-strict's does."""
-        _check_version("__array_namespace__", api_version)
         if api_version is not None:
+            _check_version("__array_namespace__", api_version)
             STRICT.set(api_version=api_version)
-        return _namespace_module(self)
+        m = _MODULES.get(STRICT.name)
+        return _namespace_module(self) if m is None else m
 
     def _repr_names(self, dev: Device) -> tuple[str, str]:
         """Served as array_api_strict (``serve_as_array_api_strict``), as array-api-strict
@@ -421,6 +425,10 @@ class StrictArray(Array):
 
 #: The strict namespace's devices that stand for hardware other than the CPU.
 _VIRTUAL = frozenset({"device1", "device2", "no_float64", "no_x64"})
+
+
+#: The modules of the process, by name (a namespace's module is here once imported).
+_MODULES = sys.modules
 
 
 def _namespace_module(x: Array) -> Any:

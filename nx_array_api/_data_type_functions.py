@@ -190,11 +190,24 @@ def _is_kind(dtype: DType, kind: Any) -> bool:
 def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
     """Whether ``dtype`` is ``kind`` (a dtype), of ``kind`` (a name such as ``"integral"``),
     or either for some member of a tuple of those."""
+    if type(dtype) is DType:
+        try:
+            return _ISDTYPE[dtype, kind]  # (scikit-learn asks the same questions again and again)
+        except (KeyError, TypeError):  # (TypeError: an unhashable kind, refused below)
+            pass
     if type(dtype) is not DType or dtype not in _dt.all_dtypes:
         raise not_a_dtype("isdtype", dtype, _dt.ALL)
     if isinstance(kind, tuple):
-        return any([_is_kind(dtype, k) for k in kind])
-    return _is_kind(dtype, kind)
+        r = any([_is_kind(dtype, k) for k in kind])
+    else:
+        r = _is_kind(dtype, kind)
+    if len(_ISDTYPE) < 4096 and (type(kind) is str or type(kind) is DType or (type(kind) is tuple and all(type(k) is str or type(k) is DType for k in kind))):
+        _ISDTYPE[dtype, kind] = r
+    return r
+
+
+#: ``isdtype``'s answers, by dtype and kind (names and dtypes only, as given).
+_ISDTYPE: dict[tuple[DType, Any], bool] = {}
 
 
 def result_type(*arrays_and_dtypes: Array | DType | bool | int | float | complex) -> DType:

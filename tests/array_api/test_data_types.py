@@ -276,3 +276,17 @@ def test_strict_namespace_info_reads_its_device_names():
         info.dtypes(device="cpu")  # the drop-in's device name
     with pytest.raises(ValueError, match="^asarray: unsupported device 'device1'"):
         sx.asarray([1.0], device="device1")  # a name anywhere else: refused
+
+
+def test_isdtype_answers_again_as_the_first_time():
+    """``isdtype`` remembers the answers to names and dtypes; asked again it answers the
+    same, and what it refuses it refuses every time (a list, a NumPy dtype, a bad name)."""
+    for _ in range(3):
+        assert xp.isdtype(xp.float64, "real floating") is True
+        assert xp.isdtype(xp.float64, ("integral", "complex floating")) is False
+        assert xp.isdtype(xp.int8, xp.int8) is True and xp.isdtype(xp.int8, xp.int16) is False
+        for bad in (["real floating"], np.float64, "floating"):
+            with pytest.raises((TypeError, ValueError), match="^isdtype"):
+                xp.isdtype(xp.float64, bad)
+        with pytest.raises(TypeError, match="^isdtype"):
+            xp.isdtype(np.dtype("float64"), "real floating")
