@@ -512,7 +512,7 @@ def getitem(x: ArrayT, key: Any, /) -> ArrayT:
                     return x.backend.basic_view(x, key)
         elif _plain(x.shape, key):  # x[i, 1:5], x[..., None]
             return x.backend.basic_view(x, key)
-    elif c in ARRAY_TYPES:  # x[int array] along axis 0, or x[mask] with x's shape or its leading axes'.
+    elif c in ARRAY_TYPES:  # x[int array] along axis 0, or x[mask], a mask over x's leading axes (or all)
         d = key.dtype
         B = x.backend
         if key.backend is B and ((d.kind in "iu" and key.shape and x.shape) or (d is _BOOL and key.shape and key.shape == x.shape[: len(key.shape)] and x._ns.boolean_indexing)):

@@ -49,7 +49,7 @@ def _result_shape(shape: tuple[int, ...], axes: tuple[int, ...], keepdims: bool)
 def _c_order(r: Any) -> np.ndarray:
     """A reduction's result as the kernels give theirs, a C-contiguous array: NumPy's
     ``reduce`` gives a scalar for a whole reduction and keeps a transposed input's order."""
-    if r.__class__ is not np.ndarray:
+    if r.__class__ is not _ndarray:
         return np.asarray(r)
     return r if r.flags.c_contiguous else np.ascontiguousarray(r)
 
@@ -81,10 +81,7 @@ def _arith(ufunc: np.ufunc, x: np.ndarray, axes, keepdims: bool, out):
         # The order NumPy adds in follows the layouts of x and of the result, which it lays
         # out as x when it allocates it: reduced so, a strided x (a transpose, an indexing
         # result) sums exactly as NumPy's own sum of it, each row as it would alone.
-        r = ufunc.reduce(x, axis=axes, dtype=dt, keepdims=keepdims)
-        if type(r) is not _ndarray or not r.flags.c_contiguous:
-            r = np.asarray(r, order="C")  # a total is a NumPy scalar: a 0-d array
-        return r
+        return _c_order(ufunc.reduce(x, axis=axes, dtype=dt, keepdims=keepdims))
     ufunc.reduce(x, axis=axes, dtype=dt, keepdims=keepdims, out=out)
     return out
 

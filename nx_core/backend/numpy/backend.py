@@ -1034,8 +1034,7 @@ class NumpyBackend:
         return self._wrap(np.array(_nd(t), order="C", copy=True), t.dtype)
 
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
-        shared = _shared_short(t, exempt, self.recycler)  # (_aliased, one call less: each strict write asks)
-        return _aliased(t, exempt, self.recycler) if shared is None else shared
+        return _aliased(t, exempt, self.recycler)
 
     def overlap(self, t: Tensor, region: Tensor) -> Tensor | Literal[True] | None:
         a, w = t.arr, region.arr
