@@ -725,6 +725,22 @@ def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
             shape = x.shape
             if shape and -shape[-1] <= e < shape[-1]:
                 return x.backend.basic_view(x, key)
+        elif k.__class__ is slice and (e is None or e.__class__ is slice):  # x[a:b, None] of a 1-D x, x[a:b, c:d] of a 2-D one
+            shape = x.shape
+            try:
+                if e is None:
+                    (n,) = shape
+                    if k.stop in _BOUNDS[n][k.start]:
+                        return x.backend.basic_view(x, key)
+                else:
+                    n, m = shape
+                    if k.stop in _BOUNDS[n][k.start] and e.stop in _BOUNDS[m][e.start]:
+                        return x.backend.basic_view(x, key)
+            except (TypeError, ValueError):
+                pass
+            except KeyError:
+                _learn_bounds(shape)
+                _learn_bounds(shape[1:])
     elif c is slice:  # x[a:b:s] of a 1-D x (tested before the arrays: a class identity, not a set's hash)
         try:
             (n,) = x.shape  # (a ValueError unless x is 1-D)

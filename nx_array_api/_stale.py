@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import os
 import sys
-from types import BuiltinFunctionType, FrameType, FunctionType, MethodType, ModuleType
+from types import BuiltinFunctionType, CodeType, FrameType, FunctionType, MethodType, ModuleType
 from typing import Any, Literal
 
 import nx_core
@@ -262,10 +262,8 @@ def _mark(c: Any, m: Tensor | Literal[True], where: str) -> None:
     if rec.__class__ is not Stale:
         rec = Stale(rec, B, c.shape)
         c.arr = rec
-        try:  # the layout is worked out from arr again: a read (the two are set together)
-            del c._buffer, c._view
-        except AttributeError:
-            pass
+        if getattr(c, "_view", None) is not None:  # (cached with _buffer: the two are set together)
+            del c._buffer, c._view  # the layout is worked out from arr again: a read
         before = None if m is True else B.full(uint8, c.shape, 0)
     else:
         before = None if m is True else rec.mark_tensor()
@@ -289,7 +287,9 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
     the sharers' own engine arrays (the backend's ``aliased``, with them exempt): the
     arrays that share x's memory are then all found. (Without that, in ``Vt = V.T;
     svd_flip(U, Vt)``, it would read every frame up to the outermost for one V two
-    frames up.)"""
+    frames up.) A search from a write site it ran from before weighs first the variable
+    where the last one from there completed the count (``_SITES``): svd_flip's frame
+    is then not read at all while ``V`` alone accounts for the memory."""
     B = x.backend
     held: dict[int, Any] = {id(x): x, id(w): w}
     for e in exempt:
@@ -317,28 +317,52 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
                     h = tuple(held.values())
                     # x's memory, and each sharer's own array (two arrays may wrap one
                     # engine array), held by the arrays found alone
-                    if not B.aliased(x, h) and not any(B.aliased(c, h) for c, _ in out):
+                    if B.aliased(x, h):
+                        continue
+                    for c, _ in out:
+                        if B.aliased(c, h):
+                            break
+                    else:
                         return True
         return False
 
-    first: FrameType | None = None  # (the user's frame that wrote)
+    # nx's own frames (the write's machinery) up to the user's that wrote
     f: FrameType | None = sys._getframe(1)
+    while f is not None and _kind_of(f) == _NX_CODE:
+        f = f.f_back
+    if f is None:
+        return "an unknown line", out
+    first = f
+    at = (first.f_code, first.f_lasti)
+    site = _SITES.get(at)
+    if site is None:
+        if len(_SITES) >= _MAX_SITES_KEPT:
+            _SITES.clear()
+        site = _SITES[at] = [f"{first.f_code.co_filename}:{first.f_lineno}", 0, None]
+    where, depth, name = site
+    if name is not None:  # the variable where the search from this write found its sharers last
+        for _ in range(depth):
+            if f is None:
+                break
+            f = f.f_back
+        if f is not None and _kind_of(f) == _USER:
+            v = f.f_locals.get(name)
+            if type(v) in STRICT_TYPES and found_all((v,)):
+                return where, out
+    depth = 0
+    f = first
     while f is not None:
-        code = f.f_code
-        kind = _KIND.get(code.co_filename)
-        if kind is None:
-            if len(_KIND) >= _MAX_KINDS:
-                _KIND.clear()
-            kind = _KIND[code.co_filename] = _kind(f)
-        if kind != _NX_CODE and first is None:
-            first = f
+        kind = _kind_of(f)
         if kind == _RUNNER:
             break
         if kind == _USER:
-            names = f.f_locals.values()
+            local = f.f_locals
+            names = local.values()
             # (the names bound last first: the arrays a caller made, a view of which it
             # handed on to the write, before its arguments)
             if found_all([v for v in reversed(names) if type(v) in STRICT_TYPES]):
+                last = out[-1][0]
+                site[1:] = depth, next(k for k, v in local.items() if v is last)
                 break
             inner = []
             for v in names:
@@ -362,9 +386,8 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
             if inner and found_all(inner):
                 break
         f = f.f_back
-    if first is None or not out:
-        return "an unknown line", out
-    return f"{first.f_code.co_filename}:{first.f_lineno}", out
+        depth += 1
+    return where, out
 
 
 #: The frames of each source file, as the search for live arrays takes them: nx's own,
@@ -372,6 +395,26 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
 _NX_CODE, _USER, _RUNNER = 0, 1, 2
 _KIND: dict[Any, int] = {}
 _MAX_KINDS = 4096
+
+
+#: Each write site (its code and instruction) the search started from: its ``file:line``,
+#: and where the search found the array that completed its count there last (frames out
+#: from the write's, and the variable's name; None for none), which the next search from
+#: that site weighs first. (Weighing first changes no answer: the count stops the search
+#: only once every reference to the memory is held by the arrays found.)
+_SITES: dict[tuple[CodeType, int], list] = {}
+_MAX_SITES_KEPT = 4096
+
+
+def _kind_of(f: FrameType) -> int:
+    """The kind of ``f``'s code (``_KIND``, kept by source file)."""
+    name = f.f_code.co_filename
+    kind = _KIND.get(name)
+    if kind is None:
+        if len(_KIND) >= _MAX_KINDS:
+            _KIND.clear()
+        kind = _KIND[name] = _kind(f)
+    return kind
 
 
 def _kind(f: FrameType) -> int:

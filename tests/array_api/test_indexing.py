@@ -429,3 +429,31 @@ def test_strict_fast_key_check_lets_through_only_what_the_full_check_takes():
     assert taken > 100
     assert _indexing._plain_strict((8, 8), (slice(None, 4), slice(None)))
     assert _indexing._plain_strict((8, 8), (slice(1, 3), 2))
+
+
+@pytest.mark.parametrize("shape", [(3,), (2, 3)])
+def test_strict_getitem_fast_paths_agree_with_the_full_check(shape):
+    """Strict ``x[key]`` (its fast paths: ``x[a:b, ...]``, ``x[a:b, None]`` on 1-D,
+    ``x[a:b, c:d]`` on 2-D, ...) does what the full check and the general path do, for
+    every key of up to three parts: the same exception class, or NumPy's view."""
+    import itertools
+
+    import nx_array_api.strict as sx
+    from nx_array_api import _indexing
+
+    parts = [0, 2, -3, 3, True, None, Ellipsis, slice(None), slice(1, 3), slice(-3, 3), slice(0, 4), slice(-4, None),
+             slice(None, None, -1), slice(None, None, 0), slice(1.0, 2), slice(0, 3, 2)]
+    a = np.arange(float(np.prod(shape))).reshape(shape)
+    x = sx.asarray(a)
+    for n in range(1, 4):
+        for key in itertools.product(parts, repeat=n):
+            for k in (key, key[0]) if n == 1 else (key,):
+                try:
+                    _indexing.check_strict_key("__getitem__", x, k, setting=False)
+                    _indexing.getitem(x, k)
+                except (IndexError, TypeError, ValueError) as e:
+                    with pytest.raises(type(e)):
+                        x[k]
+                    continue
+                np.testing.assert_array_equal(np.asarray(x[k]), a[k])
+    assert _indexing._plain_strict((8, 8), (slice(1, 3), 2))

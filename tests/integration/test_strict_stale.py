@@ -374,6 +374,63 @@ def test_a_sharer_held_far_out_is_found(monkeypatch):
     assert xp.asarray(base[0, ...], copy=True).shape == (3,)  # the rows not written stay fresh
 
 
+def test_a_write_site_weighs_where_its_last_search_found_the_sharer_first(monkeypatch):
+    """A search from a write site it ran from before weighs first the variable where it
+    found the array that completed the count last (svd_flip's ``v *= signs`` over
+    ``Vt = eigenvecs.T``): the frame in between is not read again."""
+    searched = _arrays_searched(monkeypatch)
+
+    def caller():
+        eigenvecs = xp.reshape(xp.arange(4.0), (2, 2))
+        between(eigenvecs.T)
+        with pytest.raises(ValueError, match="reading elements"):
+            eigenvecs[0, ...]
+
+    def between(vt):
+        unrelated = xp.ones(2)  # weighed by the first search, not by the next ones
+        writer(vt, unrelated)
+
+    def writer(vt, unrelated):
+        vt *= 2.0
+
+    caller()
+    assert len(searched) == 2  # unrelated (in between), then eigenvecs
+    searched.clear()
+    caller()
+    assert len(searched) == 1 and searched[0].shape == (2, 2)
+
+
+def test_a_remembered_sharer_that_no_longer_accounts_for_all_is_not_the_end(monkeypatch):
+    """Where the variable a write site's last search ended at holds one sharer of several
+    now (or no array), the search goes on as it would have: every sharer is found."""
+
+    def caller(extra: bool):
+        base = xp.reshape(xp.arange(6.0), (2, 3))
+        other = base[1:2, ...] if extra else None  # a second sharer, in another variable
+        writer(base.T)
+        with pytest.raises(ValueError, match="reading elements"):
+            base[1, ...]
+        if extra:
+            with pytest.raises(ValueError, match="reading elements"):
+                other[0, ...]
+
+    def writer(v):
+        v += 1.0
+
+    caller(False)
+    caller(True)  # base alone leaves a reference to the memory unaccounted for
+
+    def renamed():
+        base = 1.0  # the remembered name holds no array now
+        arrays = xp.reshape(xp.arange(6.0), (2, 3))
+        writer(arrays.T)
+        with pytest.raises(ValueError, match="reading elements"):
+            arrays[0, ...]
+        return base
+
+    renamed()
+
+
 def test_two_arrays_on_one_numpy_view_are_both_found():
     """Two strict arrays made from one NumPy view (``asarray``, no copy) hold one engine
     array: a write through a third array sharing its memory makes both stale, wherever
