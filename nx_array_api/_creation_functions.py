@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from itertools import chain, repeat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set as AbstractSet
 from typing import Any, overload
 
 from nx_core.device import default_device
@@ -143,6 +143,7 @@ def _is_seq(o: Any) -> bool:
 #: whole level of at once.
 _NODES = frozenset({list, tuple})
 _SCALARS = KIND_OF.keys()
+_ONE_KIND = {k: frozenset({k}) for k in (BOOL, INT, FLOAT, COMPLEX)}  # (the kinds of one scalar)
 
 
 class _Foreign(Exception):
@@ -408,6 +409,15 @@ def asarray_of(default: Callable[[], Device], pick: Callable[[str, Any], Device]
             dtype = check_dtype("asarray", dtype, None, dev)
         if copy is not None:
             _check_copy("asarray", copy)
+        if c in _SCALARS and copy is not False:
+            # A Python scalar (scikit-learn's asarray(0, dtype=..., device=...)): a 0-d
+            # array, with the checks of a sequence of one.
+            kind = KIND_OF[c]
+            if dtype is None:
+                dtype = kind_default(dev, kind)
+                check_device_dtype("asarray", dev, dtype)
+            _check_sequence(dev, [obj], _ONE_KIND[kind], dtype, ())
+            return dev.backend.from_sequence([obj], (), dtype)
         if c is list and copy is not False and dtype is None and obj:
             # The commonest case, a flat list of Python floats (or of ints): no walk needed.
             k = type(obj[0])
@@ -465,7 +475,7 @@ asarray = asarray_of(
 )
 
 
-def _check_sequence(dev: Device, values: list, kinds: set[int], dtype: DType, shape: tuple) -> None:
+def _check_sequence(dev: Device, values: list, kinds: AbstractSet[int], dtype: DType, shape: tuple) -> None:
     """``check_values`` for the elements of a sequence; in the strict namespace an int too
     large for the dtype is array-api-strict's TypeError (NumPy would make an object
     array of the sequence), not an OverflowError."""

@@ -26,7 +26,7 @@ from ._array_types import ARRAY_TYPES, DROPIN_TYPES, ArrayT
 from ._messages import cannot_cast, not_an_array
 from ._messages import not_allowed as _not_allowed  # (this module's not_allowed takes a category's dtypes)
 from ._scalars import promote_pair, scalar_operand
-from ._validation import STRICT_WRITES, backend_of, broadcast_pair, broadcast_shapes, broadcast_tensor, core_message, gate
+from ._validation import BROADCAST_PAIRS, STRICT_WRITES, backend_of, broadcast_pair, broadcast_shapes, broadcast_tensor, core_message, gate
 
 __all__ = ["unary", "binary", "OPERATORS", "operators_of", "inplace", "inplace_operator", "known_operand", "not_allowed", "gate"]
 
@@ -208,17 +208,30 @@ def known_operand(x: Any, other: Any) -> bool:
 OPERATORS: dict[str, tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]] = {}
 
 
-def operators_of(fn: Callable[[Any, Any], Any]) -> tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]:
+def operators_of(
+    fn: Callable[[Any, Any], Any], direct: Callable[[Any, Any], Any] | None = None, kinds: str = ""
+) -> tuple[Callable[[Any, Any], Any], Callable[[Any, Any], Any]]:
     """The operators of the binary function ``fn`` that is not ``binary``'s own (``pow``,
     ``divide``, which check more): ``fn`` itself, with ``NotImplemented`` for an operand
-    of a type they do not know."""
+    of a type they do not know. ``direct``: the ``binary`` function that ``fn`` hands
+    the operands on to, unchanged, when the array's dtype kind is in ``kinds`` and the
+    other operand is a Python float or int, or an array of its class whose dtype kind is
+    in ``kinds`` too (``x / y``, ``x ** 2`` on floating-point arrays): called at once."""
 
     def op(x: Any, other: Any, /) -> Any:
+        if direct is not None and x.dtype.kind in kinds:
+            c = other.__class__
+            if c is float or c is int or (c is x.__class__ and other.dtype.kind in kinds):
+                return direct(x, other)
         if not known_operand(x, other):
             return NotImplemented
         return fn(x, other)
 
     def reflected(x: Any, other: Any, /) -> Any:
+        if direct is not None and x.dtype.kind in kinds:
+            c = other.__class__
+            if c is float or c is int:
+                return direct(other, x)
         if not known_operand(x, other):
             return NotImplemented
         return fn(other, x)
@@ -238,9 +251,10 @@ def binary(
     allowed = _CATS[category]
     gated = since is not None
     # The checks the common calls need, remembered (each cell replaced whole, so threads
-    # see one consistent tuple): (backend, dtype, backend's bound primitive) of the last
-    # call on two arrays alike, and of the last call on an array and a Python float.
-    pair: tuple = (None, None, None)
+    # see one consistent tuple): (backend, dtype, backend's bound primitive, whether it
+    # broadcasts by itself) of the last call on two arrays of one dtype, and (backend,
+    # dtype, bound primitive) of the last call on an array and a Python float.
+    pair: tuple = (None, None, None, False)
     with_float: tuple = (None, None, None)
     # ... and of the last call on a Python float first and an array whose dtype is the
     # result's, where the primitive takes the scalar first itself ([EW2]: 1.0 - x).
@@ -248,6 +262,9 @@ def binary(
     # ... and of the last call on an int64 array and a Python int it holds, passed on as
     # it is.
     with_int: tuple = (None, None, None)
+    # ... and, for a swapped function (greater), of the last call on a floating-point
+    # array and a Python float, which the primitive takes first (x > 0.5 is 0.5 < x).
+    swapped_float: tuple = (None, None, None)
 
     def primitive(B: Any, d: DType, scalar: bool) -> Any:
         """B's primitive, for operands of dtype ``d`` (checked to be allowed), and the
@@ -259,7 +276,7 @@ def binary(
             if d in _INEXACT:
                 with_float = (B, d, op)
         else:
-            pair = (B, d, op)
+            pair = (B, d, op, _broadcasts(B, prim))
         return op
 
     def make(function: bool) -> Callable[[Any, Any], Any]:
@@ -270,10 +287,14 @@ def binary(
                 k = pair
                 d = x1.dtype
                 B = x1.backend
-                if k[1] is d and k[0] is B and x2.backend is B and x2.dtype is d and x1.shape == x2.shape:
-                    if gated:
-                        gate(name, x1, x2)
-                    return k[2](x1, x2)
+                if k[1] is d and k[0] is B and x2.backend is B and x2.dtype is d:
+                    s1 = x1.shape
+                    s2 = x2.shape
+                    # (two shapes that broadcast together, met before: X - mean, x + y[:, None])
+                    if s1 == s2 or (k[3] and (s1, s2) in BROADCAST_PAIRS):
+                        if gated:
+                            gate(name, x1, x2)
+                        return k[2](x1, x2)
                 a, b, d = _operands(name, x1, x2, allowed, prim, function)
                 op = primitive(a.backend, d, False)
             elif c in ARRAY_TYPES and (x2.__class__ is float or (x2.__class__ is int and x1.dtype is _F64 and -_EXACT <= x2 <= _EXACT)):
@@ -320,15 +341,25 @@ def binary(
             return op(a, b)
 
         def swapped(x1: Any, x2: Any, /) -> Any:
+            nonlocal swapped_float
             c = x1.__class__
             if c in ARRAY_TYPES and x2.__class__ is c:
                 k = pair
                 d = x1.dtype
                 B = x1.backend
-                if k[1] is d and k[0] is B and x2.backend is B and x2.dtype is d and x1.shape == x2.shape:
+                if k[1] is d and k[0] is B and x2.backend is B and x2.dtype is d:
+                    s1 = x1.shape
+                    s2 = x2.shape
+                    if s1 == s2 or (k[3] and (s1, s2) in BROADCAST_PAIRS):
+                        if gated:
+                            gate(name, x1, x2)
+                        return k[2](x2, x1)
+            elif c in ARRAY_TYPES and (x2.__class__ is float or (x2.__class__ is int and x1.dtype is _F64 and -_EXACT <= x2 <= _EXACT)):
+                k = swapped_float
+                if k[1] is x1.dtype and k[0] is x1.backend and not (function and x1._ns.refused):
                     if gated:
                         gate(name, x1, x2)
-                    return k[2](x2, x1)
+                    return k[2](x2 if x2.__class__ is float else float(x2), x1)  # x > 0: as _operands hands it on
             elif not function and not known_operand(x1, x2):
                 return NotImplemented
             a, b, d = _operands(name, x1, x2, allowed, prim, function)
@@ -339,6 +370,8 @@ def binary(
                 if not isinstance(b, Tensor):
                     b = _scalar_first(B, prim, d, b, a.shape)
                 op = primitive(B, d, False)
+                if a is x1 and b.__class__ is float and (x2.__class__ is float or x2.__class__ is int) and d in _INEXACT:
+                    swapped_float = (B, d, op)  # (the float itself, first: prim broadcasts)
             if gated:
                 gate(name, x1, x2)
             return op(b, a)
@@ -357,12 +390,13 @@ def binary(
         answered from ``float_first`` as ``x - 1.0`` is from ``with_float``."""
 
         def reflected(x: Any, other: Any, /) -> Any:
-            if other.__class__ is float:
+            c = other.__class__
+            if c is float or (c is int and x.dtype is _F64 and -_EXACT <= other <= _EXACT):
                 k = float_first
                 if k[1] is x.dtype and k[0] is x.backend:
                     if gated:
                         gate(name, other, x)
-                    return k[2](other, x)
+                    return k[2](other if c is float else float(other), x)  # 200 - x on float64: as 200.0 - x
             elif not known_operand(x, other):
                 return NotImplemented
             return op(other, x)

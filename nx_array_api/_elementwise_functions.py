@@ -195,14 +195,16 @@ def _strict_negative_shift(name: str, x1: Any, x2: Any) -> None:
         )
 
 
-OPERATORS["pow"] = operators_of(pow)
+# (on floating-point arrays, pow checks nothing and divide is true division: the
+# operators go straight to the binary functions)
+OPERATORS["pow"] = operators_of(pow, _pow, "fc")
 # The shift operators give NumPy's result for a negative shift in both namespaces, as
 # array-api-strict's do (its functions refuse it, as the strict namespace's do).
 left_shift_operator, right_shift_operator = _left_shift, _right_shift
 OPERATORS["bitwise_left_shift"] = operators_of(left_shift_operator)
 OPERATORS["bitwise_right_shift"] = operators_of(right_shift_operator)
 _divide_operator.__name__ = _divide_operator.__qualname__ = "divide"
-OPERATORS["divide"] = operators_of(_divide_operator)
+OPERATORS["divide"] = operators_of(_divide_operator, _true_divide_operator, "fc")
 
 
 def _truth(x: Any, other: Any = None, strict: bool = True) -> Any:

@@ -515,7 +515,8 @@ def getitem(x: ArrayT, key: Any, /) -> ArrayT:
     elif c in ARRAY_TYPES:  # x[int array] along axis 0, or x[mask], a mask over x's leading axes (or all)
         d = key.dtype
         B = x.backend
-        if key.backend is B and ((d.kind in "iu" and key.shape and x.shape) or (d is _BOOL and key.shape and key.shape == x.shape[: len(key.shape)] and x._ns.boolean_indexing)):
+        # (a 0-d mask too: x[True] is x with a new leading axis of 1, x[False] of 0)
+        if key.backend is B and ((d.kind in "iu" and key.shape and x.shape) or (d is _BOOL and key.shape == x.shape[: len(key.shape)] and x._ns.boolean_indexing)):
             try:
                 return B.index_array(x, key)
             except IndexError as e:
@@ -624,6 +625,22 @@ def setitem(x: ArrayT, key: Any, value: Any, /) -> None:
             x.backend.index_put(x, (key,), v)
         except NxInvalidArgument as e:
             raise ValueError(core_message(name, e)) from None
+        return
+    if key.__class__ in ARRAY_TYPES and key.dtype is _BOOL and not key.ndim and key.backend is x.backend and x._ns.boolean_indexing:
+        # x[zeros] = v with zeros 0-d (scikit-learn's variance update): x[True] is all of x
+        # with a new leading axis of 1, which v must broadcast to; x[False] selects nothing
+        if key:
+            try:  # (what broadcasts to x's shape with a unit axis in front broadcasts to x's)
+                v = _fit(name, v, x.shape)
+            except ValueError:
+                _fit(name, v, (1, *x.shape))  # raises, naming the shape x[True] has
+                raise
+            try:
+                x.backend.assign(x, v)
+            except NxInvalidArgument as e:
+                raise ValueError(core_message(name, e)) from None
+        else:
+            _fit(name, v, (0, *x.shape))
         return
     basic, t, k, shape = _resolve(name, x, key)
     v = _fit(name, v, shape)

@@ -19,6 +19,7 @@ a Python scalar (the element-wise functions, ``where``, ``searchsorted``, ``isin
 from __future__ import annotations
 
 import math
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from nx_core.device import Device, default_device
@@ -168,7 +169,7 @@ def _type_name(v: Any) -> str:
     return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
 
 
-def check_values(name: str, values: list[Any], kinds: set[int], dtype: DType) -> None:
+def check_values(name: str, values: list[Any], kinds: AbstractSet[int], dtype: DType) -> None:
     """Checks that Python scalars of ``kinds`` can be stored as ``dtype``."""
     k = dtype.kind
     if k == "b":

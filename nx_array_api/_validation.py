@@ -30,6 +30,7 @@ __all__ = [
     "normalize_axes_in_order",
     "broadcast_shapes",
     "broadcast_pair",
+    "BROADCAST_PAIRS",
     "broadcast_tensor",
     "as_int",
     "as_ints",
@@ -325,19 +326,21 @@ def broadcast_shapes(name: str, *shapes: Sequence[int]) -> tuple[int, ...]:
     return out
 
 
-_PAIRS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+#: (shape, shape) -> their broadcast shape, for the pairs of array shapes seen (at most
+#: 1024 kept): a pair in it is known to broadcast together.
+BROADCAST_PAIRS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
 
 def broadcast_pair(name: str, s1: tuple[int, ...], s2: tuple[int, ...]) -> tuple[int, ...]:
     """``broadcast_shapes(name, s1, s2)`` for two arrays' shapes (tuples of ints, so a
     dict of the pairs already seen answers most calls)."""
     try:
-        return _PAIRS[s1, s2]
+        return BROADCAST_PAIRS[s1, s2]
     except KeyError:
         out = broadcast_shapes(name, s1, s2)
-        if len(_PAIRS) >= 1024:
-            _PAIRS.clear()
-        _PAIRS[s1, s2] = out
+        if len(BROADCAST_PAIRS) >= 1024:
+            BROADCAST_PAIRS.clear()
+        BROADCAST_PAIRS[s1, s2] = out
         return out
 
 

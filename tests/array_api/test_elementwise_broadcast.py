@@ -280,3 +280,59 @@ def test_a_python_int_with_an_int64_array_is_numpys_after_the_fast_path(op):
             f(n, v)
         with pytest.raises(OverflowError):
             f(x, v)
+
+
+@pytest.mark.parametrize("ns", [xp, pytest.param(None, id="strict")])
+def test_operators_on_shapes_that_broadcast_take_the_remembered_path_and_stay_numpys(ns):
+    """After a first call, ``X - mean`` and ``x > y[:, None]`` on arrays of one dtype go
+    straight to the primitive when the pair of shapes is one already seen to broadcast:
+    NumPy's values, in either order, and a pair that does not broadcast is still the
+    function's ValueError, before and after."""
+    import operator
+
+    import nx_array_api.strict as sx
+
+    ns = ns or sx
+    rng = np.random.default_rng(3)
+    pairs = [((5, 3), (3,)), ((3,), (5, 3)), ((), (4,)), ((4,), ()), ((4, 1), (1, 3)), ((2, 3), (2, 3))]
+    for op, name in ((operator.add, "add"), (operator.sub, "subtract"), (operator.mul, "multiply"), (operator.truediv, "divide"),
+                     (operator.pow, "pow"), (operator.gt, "greater"), (operator.ge, "greater_equal"), (operator.lt, "less"), (operator.eq, "equal")):
+        for _ in range(2):  # (the first round primes the paths, the second takes them)
+            for s1, s2 in pairs:
+                a, b = rng.uniform(0.5, 2.0, s1), rng.uniform(0.5, 2.0, s2)
+                got, want = op(ns.asarray(a), ns.asarray(b)), op(a, b)
+                assert got.shape == want.shape
+                np.testing.assert_array_equal(np.asarray(got), want, err_msg=f"{name} {s1} {s2}")
+            with pytest.raises(ValueError, match=rf"^{name}: "):
+                op(ns.ones((3, 4)), ns.ones((5,)))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_comparisons_with_a_python_float_first_to_the_primitive_are_numpys(dtype):
+    """``x > 0.1`` is ``0.1 < x`` to the primitive (the backend has cmplt only), which
+    takes the float as it is after a first call: NumPy's answers, 0.1 read in the
+    array's dtype (NEP 50: float32's 0.1 equals 0.1 as a float32)."""
+    n = np.asarray([0.0, 0.1, 0.2, np.nan, -np.inf, np.inf], dtype=dtype)
+    x = xp.asarray(n)
+    for _ in range(2):
+        for v in (0.1, -0.0, 0.2, float("nan"), float("inf"), 3, 0):
+            np.testing.assert_array_equal(np.asarray(x > v), n > v, err_msg=f"x > {v}")
+            np.testing.assert_array_equal(np.asarray(x >= v), n >= v, err_msg=f"x >= {v}")
+            np.testing.assert_array_equal(np.asarray(xp.greater(x, v)), n > v, err_msg=f"greater(x, {v})")
+
+
+def test_divide_and_pow_operators_on_floats_go_straight_to_the_functions_and_stay_numpys():
+    """``/`` and ``**`` on floating-point arrays (with an array, a Python float or int)
+    skip the integer checks their functions make: NumPy's values; integer operands still
+    take them (true division to float64, an integer to a negative power refused)."""
+    a, b = np.asarray([1.5, -2.0, 0.25]), np.asarray([2.0, 4.0, -0.5])
+    x, y = xp.asarray(a), xp.asarray(b)
+    with np.errstate(all="ignore"):
+        for got, want in ((x / y, a / b), (x / 2, a / 2), (3 / x, 3 / a), (x / 0.5, a / 0.5), (2.5 / x, 2.5 / a), (x ** y, a ** b),
+                          (x ** 2, a ** 2), (2 ** x, 2 ** a), (x ** -1, a ** -1.0), (1.5 ** x, 1.5 ** a)):
+            np.testing.assert_array_equal(np.asarray(got), want)
+            assert np.asarray(got).dtype == want.dtype
+    i = xp.asarray([1, 2, 3])
+    np.testing.assert_array_equal(np.asarray(i / 2), np.asarray([1, 2, 3]) / 2)
+    with pytest.raises(ValueError, match="^pow: Integers to negative integer powers"):
+        i ** -1

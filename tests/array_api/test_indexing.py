@@ -457,3 +457,32 @@ def test_strict_getitem_fast_paths_agree_with_the_full_check(shape):
                     continue
                 np.testing.assert_array_equal(np.asarray(x[k]), a[k])
     assert _indexing._plain_strict((8, 8), (slice(1, 3), 2))
+
+
+@pytest.mark.parametrize("namespace", ["nx_array_api", "nx_array_api.strict"])
+def test_a_0d_boolean_key_reads_and_writes_as_numpys(namespace):
+    """``x[zeros] = v[zeros]`` with ``zeros`` 0-d (scikit-learn's variance update): x[True]
+    is x with a new leading axis of 1 and x[False] one of 0, read (a copy) and written
+    as NumPy does, and a value that does not broadcast to what the key selects is a
+    ValueError naming __setitem__, whichever the key."""
+    import importlib
+
+    ns = importlib.import_module(namespace)
+    for shape in ((3,), (2, 3), ()):
+        a = np.arange(float(np.prod(shape))).reshape(shape)
+        for keep in (True, False):
+            x, k, kn = ns.asarray(a), ns.asarray(keep), np.asarray(keep)
+            got, want = x[k], a[kn]
+            assert got.shape == want.shape
+            np.testing.assert_array_equal(np.asarray(got), want)
+            for value in (5.0, np.full(shape, 7.0), np.full((1, *shape), 8.0), np.zeros((0, *shape)), np.ones((2, *shape))):
+                x, n = ns.asarray(a), a.copy()
+                v = value if type(value) is float else ns.asarray(value)
+                try:
+                    n[kn] = value
+                except ValueError:
+                    with pytest.raises(ValueError, match="^__setitem__: "):
+                        x[k] = v
+                    continue
+                x[k] = v
+                np.testing.assert_array_equal(np.asarray(x), n, err_msg=f"{shape} {keep} {np.shape(value)}")

@@ -89,11 +89,12 @@ class IndexingPrimitives(Protocol):
 
     def index_array(self, x: Tensor, i: Tensor) -> Tensor:
         """Frontend guarantees: ``i`` is an integer tensor of rank >= 1 and ``x`` has
-        rank >= 1, or ``i`` is a bool tensor of rank >= 1 whose shape is that of x's
-        leading axes (x's shape itself, or a mask of rows: ``X[y == k]``). Backend must:
+        rank >= 1, or ``i`` is a bool tensor whose shape is that of x's leading axes
+        (x's shape itself, a mask of rows: ``X[y == k]``, or a 0-d bool). Backend must:
         ``index(x, (i,))`` (``x[i]``, the commonest advanced key, as one primitive:
         NumPy answers it in a tenth of a microsecond, so a backend should not spend more
-        on taking the key apart)."""
+        on taking the key apart); for a 0-d ``i``, a fresh tensor of x's elements with a
+        new leading axis of 1 (True) or 0 (False), as NumPy's ``x[np.bool_(True)]``."""
 
     def index_put(self, x: Tensor, key: tuple, value: Tensor | Scalar) -> Tensor:
         """Frontend guarantees: ``key`` as for ``index``; ``value`` broadcasts to the
