@@ -497,7 +497,7 @@ def _inplace(fn: Callable[[Any, Any], ArrayT], in_place: tuple[str, frozenset] |
             c = type(other)
             if c in ARRAY_TYPES:
                 ot = other
-                if ot.backend is B and ot.dtype is d and broadcast_shapes(name, t.shape, ot.shape) == t.shape:
+                if ot.backend is B and ot.dtype is d and broadcast_pair(name, t.shape, ot.shape) == t.shape:
                     # (unexpanded where the primitive broadcasts: NumPy's ufunc reads a
                     # (n, 1) column faster than its stride-0 expansion)
                     o = ot if _broadcasts(B, prim) else broadcast_tensor(ot, t.shape)
