@@ -219,11 +219,11 @@ def operators_of(
     in ``kinds`` too (``x / y``, ``x ** 2`` on floating-point arrays): called at once."""
 
     def op(x: Any, other: Any, /) -> Any:
+        c = other.__class__
         if direct is not None and x.dtype.kind in kinds:
-            c = other.__class__
             if c is float or c is int or (c is x.__class__ and other.dtype.kind in kinds):
                 return direct(x, other)
-        if not known_operand(x, other):
+        if c is not x.__class__ and not known_operand(x, other):  # (an array of its class: known)
             return NotImplemented
         return fn(x, other)
 

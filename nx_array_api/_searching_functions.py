@@ -19,6 +19,9 @@ from ._validation import backend_of, broadcast_shapes, broadcast_tensor, check_a
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
+_INEXACT = _dt.CATEGORIES["floating-point"]
+_F64 = _dt.float64
+_EXACT = 1 << 53  # (the ints float64 holds exactly: up to 2**53 in magnitude)
 
 
 def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Array:
@@ -165,6 +168,17 @@ def where(
                 return B.where(c, B.broadcast_to(t1, sh), t2)
             if s2 == () and s1 == sh:
                 return B.where(c, t1, B.broadcast_to(t2, sh))
+    elif (k is Array or k is StrictArray) and condition.dtype is _dt.bool and condition._ns.api_version >= "2024.12":
+        # ... and of an array with a Python float (or an int float64 holds exactly) that
+        # its floating-point dtype takes as it is (where(mask, X, 0.0)): the backend's where
+        # gives the scalar the array's dtype, as promotion would
+        c = condition
+        t, v = (x1, x2) if type(x1) is k else (x2, x1)
+        if type(t) is k and t.shape == c.shape and t.backend is c.backend and t.dtype in _INEXACT and (
+            type(v) is float or (type(v) is int and t.dtype is _F64 and -_EXACT <= v <= _EXACT)
+        ):
+            v = float(v)
+            return c.backend.where(c, t, v) if t is x1 else c.backend.where(c, v, t)
     condition = check_array(name, condition, "condition")
     c = condition
     if c.dtype is not _dt.bool:

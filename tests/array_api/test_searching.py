@@ -230,3 +230,32 @@ def test_where_with_a_0d_value_of_the_others_dtype_is_numpys(dtype):
     r = xp.where(c, v0, x)
     r[0, 0] = v0  # a fresh array: writable, and x unchanged
     np.testing.assert_array_equal(np.asarray(x), n)
+
+
+@pytest.mark.parametrize("ns", [xp, sx], ids=["dropin", "strict"])
+@pytest.mark.parametrize("dtype", ["float32", "float64", "complex128"])
+def test_where_with_a_python_float_is_numpys(ns, dtype):
+    """``where(mask, X, 0.0)`` and ``where(mask, 1, X)`` on a floating-point array take a
+    short path: NumPy's values and the array's dtype (0.1 read in float32 as NumPy reads
+    it), with an int float64 holds exactly or one it does not, on either side."""
+    rng = np.random.default_rng(5)
+    n = rng.standard_normal((4, 3)).astype(dtype)
+    cond = rng.standard_normal((4, 3)) > 0
+    x, c = ns.asarray(n), ns.asarray(cond)
+    for v in (0.0, -0.0, 0.1, float("nan"), float("-inf"), 1, -(2**53), 2**60):
+        for got, want in ((ns.where(c, x, v), np.where(cond, n, v)), (ns.where(c, v, x), np.where(cond, v, n))):
+            assert str(got.dtype) == str(want.dtype) or got.dtype == getattr(ns, str(want.dtype)), (v, got.dtype, want.dtype)
+            np.testing.assert_array_equal(np.asarray(got), want, err_msg=f"where with {v!r}")
+
+
+def test_where_with_a_python_float_before_2024_12_still_needs_the_version():
+    """The short path of ``where(mask, X, 0.0)`` is the 2024.12 standard's: at an earlier
+    api_version the strict namespace still refuses the scalar."""
+    c, x = sx.asarray([True, False]), sx.asarray([1.0, 2.0])
+    np.testing.assert_array_equal(np.asarray(sx.where(c, x, 0.0)), [1.0, 0.0])
+    sx.set_array_api_strict_flags(api_version="2023.12")
+    try:
+        with pytest.raises(AttributeError, match="^where: a Python scalar"):
+            sx.where(c, x, 0.0)
+    finally:
+        sx.reset_array_api_strict_flags()

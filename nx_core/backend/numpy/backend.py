@@ -823,13 +823,18 @@ class NumpyBackend:
     # ---------------------------------------------------------------- ternary
     def where(self, cond: Tensor, a: Any, b: Any, out: Tensor | None = None) -> Tensor:
         if out is None:  # E.where's own first branch, inlined: where() is on hot paths
-            c, x, y = cond.arr, _arg(a), _arg(b)
+            ta, tb = isinstance(a, Tensor), isinstance(b, Tensor)
+            c, x, y = cond.arr, a.arr if ta else a, b.arr if tb else b  # (_arg, inlined)
+            if x is None:
+                x = _nd(a)
+            if y is None:
+                y = _nd(b)
             r = _where(_nd(cond) if c is None else c, x, y)
             make = self.make_tensor
             t = make()
             t.arr = r
             # (a scalar takes the other's dtype; of two scalars, NumPy's)
-            t.dtype = a.dtype if isinstance(a, Tensor) else b.dtype if isinstance(b, Tensor) else _FROM_NP[r.dtype]
+            t.dtype = a.dtype if ta else b.dtype if tb else _FROM_NP[r.dtype]
             t.backend = self
             t.shape = r.shape
             return t
