@@ -460,3 +460,24 @@ def test_extremes_and_truth_over_leading_axes_in_groups_of_rows(monkeypatch, dt,
     assert any(calls) == grouped
     strided = x[..., ::-1] if x.ndim > 1 else x[::-1]
     np.testing.assert_array_equal(R.reduce_min(strided, axes), np.minimum.reduce(strided, axis=axes))
+
+
+@pytest.mark.parametrize("dt", [np.dtype(t) for t in (np.bool_, np.int8, np.uint64, np.int64, np.float32, np.float64)], ids=str)
+@pytest.mark.parametrize("layout", ["contiguous", "transposed", "flipped", "broadcast"])
+def test_the_backends_whole_array_max_and_min_agree_with_the_kernels(dt, layout):
+    """The NumPy backend answers the max and min of every element of a small array with
+    NumPy's reduce at once: the kernels' answer (NaN propagates, the integer extremes,
+    the sign of a zero), bit for bit, on each layout."""
+    from nx_core.backend.numpy import NumpyBackend, from_numpy_dtype
+    from nx_core.tensor import native
+
+    B = NumpyBackend()
+    for seed in range(4):
+        a = sample(dt, seed=seed)
+        a = {"contiguous": a, "transposed": a.T, "flipped": a[::-1, :, ::-2], "broadcast": np.broadcast_to(a[:1], (6, 3, 5))}[layout]
+        t = native(a, from_numpy_dtype(a.dtype), B, a.shape)
+        axes = tuple(range(a.ndim))
+        for prim, kernel in ((B.reduce_max, R.reduce_max), (B.reduce_min, R.reduce_min)):
+            got, want = np.asarray(prim(t, axes=axes).arr), kernel(a, axes)
+            assert got.shape == want.shape == () and got.dtype == want.dtype
+            assert got.tobytes() == want.tobytes() or (np.isnan(got) and np.isnan(want)), (prim.__name__, a, got, want)

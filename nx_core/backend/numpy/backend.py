@@ -69,6 +69,11 @@ def _over(buffer: np.ndarray, view: View, dtype: DType, backend: Any) -> Tensor:
 # The hot paths read these module-level names instead.
 _ndarray = np.ndarray
 _zeros, _full, _array, _asarray = np.zeros, np.full, np.array, np.asarray
+#: The whole-array maximum and minimum of an array below ``_WHOLE`` elements: NumPy's
+#: reduce over every axis (NaN propagates, no warning), which the kernels' grouping of
+#: rows (``reduce._order_free``) would not speed up.
+_MAX, _MIN = np.maximum.reduce, np.minimum.reduce
+_WHOLE = 1 << 16
 _where, _concatenate, _matmul = np.where, np.concatenate, np.matmul
 _SCALARS = frozenset((bool, int, float, complex))
 _U64 = D.uint64  # index arrays of it are checked before NumPy converts them (_check_u64)  # what a binary primitive's second operand may be besides a tensor
@@ -853,9 +858,15 @@ class NumpyBackend:
         return self._reduce(_reduce.reduce_prod, x, axes, out, keepdims)
 
     def reduce_max(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        a = x.arr
+        if out is None and not keepdims and a is not None and 0 < a.size < _WHOLE and len(axes) == a.ndim:
+            return _native(_asarray(_MAX(a, None)), x.dtype, self)  # the whole of a small array: NumPy's reduce at once
         return self._reduce(_reduce.reduce_max, x, axes, out, keepdims)
 
     def reduce_min(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        a = x.arr
+        if out is None and not keepdims and a is not None and 0 < a.size < _WHOLE and len(axes) == a.ndim:
+            return _native(_asarray(_MIN(a, None)), x.dtype, self)
         return self._reduce(_reduce.reduce_min, x, axes, out, keepdims)
 
     def reduce_any(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
