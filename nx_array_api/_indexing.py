@@ -742,17 +742,20 @@ def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
             shape = x.shape
             if shape and -shape[-1] <= e < shape[-1]:
                 return x.backend.basic_view(x, key)
-        elif k.__class__ is slice and (e is None or e.__class__ is slice):  # x[a:b, None] of a 1-D x, x[a:b, c:d] of a 2-D one
+        elif (k.__class__ is slice or k.__class__ is int) and (e.__class__ is slice or e.__class__ is int or e is None):
+            # x[a:b, c:d], x[i, :], x[:, j] of a 2-D x; x[a:b, None] of a 1-D one
             shape = x.shape
             try:
                 if e is None:
                     (n,) = shape
-                    if k.stop in _BOUNDS[n][k.start]:
-                        return x.backend.basic_view(x, key)
+                    ok = k.stop in _BOUNDS[n][k.start] if k.__class__ is slice else -n <= k < n
                 else:
                     n, m = shape
-                    if k.stop in _BOUNDS[n][k.start] and e.stop in _BOUNDS[m][e.start]:
-                        return x.backend.basic_view(x, key)
+                    ok = (k.stop in _BOUNDS[n][k.start] if k.__class__ is slice else -n <= k < n) and (
+                        e.stop in _BOUNDS[m][e.start] if e.__class__ is slice else -m <= e < m
+                    )
+                if ok:
+                    return x.backend.basic_view(x, key)
             except (TypeError, ValueError):
                 pass
             except KeyError:
@@ -790,7 +793,9 @@ def setitem_strict(x: ArrayT, key: Any, value: Any, /) -> None:
     whose elements the write changes become stale for them, and a stale ``x`` is fresh
     again where it is written (``_stale``)."""
     name = "__setitem__"
-    if key.__class__ is not tuple or not _plain_strict(x.shape, key, True):
+    c = key.__class__
+    # (a mask alone, x[mask] = v, is a key check_strict_key lets through whatever its shape)
+    if (c is not tuple or not _plain_strict(x.shape, key, True)) and not (c in ARRAY_TYPES and key.dtype is _BOOL):
         check_strict_key(name, x, key, setting=True)
     with STRICT_WRITES:
         rec = _stale.open_for_write(x) if value is not x else None  # (x[...] = x reads x)
