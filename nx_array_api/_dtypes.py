@@ -141,6 +141,8 @@ DEFAULT_INT = int64
 DEFAULT_FLOAT = float64
 DEFAULT_COMPLEX = complex128
 DEFAULT_INDEX = int64
+#: The Python ints float64 holds exactly (|i| <= 2**53), which NumPy converts to it as they are.
+FLOAT64_EXACT_INT = 1 << 53
 
 
 def result_type_pair(a: DType, b: DType, name: str, strict: builtins.bool = False) -> DType:

@@ -35,8 +35,7 @@ _INEXACT = _dt.CATEGORIES["floating-point"]
 _F64 = _dt.float64
 _I64 = _dt.int64
 _I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
-#: The Python ints a float64 holds exactly (and NumPy converts so): the fast path's.
-_EXACT = 1 << 53
+_EXACT = _dt.FLOAT64_EXACT_INT  # (the Python ints the fast paths hand on with a float64 array)
 _PROMOTE = _dt.PROMOTE
 _PROMOTION = _dt.PROMOTION
 _PY_SCALARS = (bool, int, float, complex)

@@ -21,7 +21,7 @@ __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "wher
 
 _INEXACT = _dt.CATEGORIES["floating-point"]
 _F64 = _dt.float64
-_EXACT = 1 << 53  # (the ints float64 holds exactly: up to 2**53 in magnitude)
+_EXACT = _dt.FLOAT64_EXACT_INT
 
 
 def _arg_extreme(name: str, prim: str, x: Any, axis: Any, keepdims: Any) -> Array:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import os
 import sys
-from types import BuiltinFunctionType, CodeType, FrameType, FunctionType, MethodType, ModuleType
+from types import BuiltinFunctionType, FrameType, FunctionType, MethodType, ModuleType
 from typing import Any, Literal
 
 import nx_core
@@ -333,13 +333,14 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
     if f is None:
         return "an unknown line", out
     first = f
-    at = (first.f_code, first.f_lasti)
+    code = first.f_code
+    at = (id(code), first.f_lasti)  # (a code object's own hash reads its whole bytecode)
     site = _SITES.get(at)
     if site is None:
         if len(_SITES) >= _MAX_SITES_KEPT:
             _SITES.clear()
-        site = _SITES[at] = [f"{first.f_code.co_filename}:{first.f_lineno}", 0, None]
-    where, depth, name = site
+        site = _SITES[at] = [f"{code.co_filename}:{first.f_lineno}", 0, None, code]
+    where, depth, name, _ = site
     if name is not None:  # the variable where the search from this write found its sharers last
         for _ in range(depth):
             if f is None:
@@ -362,7 +363,7 @@ def _sharers(x: Any, w: Any, exempt: tuple) -> tuple[str, list[tuple[Any, Tensor
             # handed on to the write, before its arguments)
             if found_all([v for v in reversed(names) if type(v) in STRICT_TYPES]):
                 last = out[-1][0]
-                site[1:] = depth, next(k for k, v in local.items() if v is last)
+                site[1:3] = depth, next(k for k, v in local.items() if v is last)
                 break
             inner = []
             for v in names:
@@ -402,7 +403,7 @@ _MAX_KINDS = 4096
 #: from the write's, and the variable's name; None for none), which the next search from
 #: that site weighs first. (Weighing first changes no answer: the count stops the search
 #: only once every reference to the memory is held by the arrays found.)
-_SITES: dict[tuple[CodeType, int], list] = {}
+_SITES: dict[tuple[int, int], list] = {}  # (the code object's id, pinned: the entry holds the code)
 _MAX_SITES_KEPT = 4096
 
 

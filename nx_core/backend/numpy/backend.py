@@ -857,17 +857,19 @@ class NumpyBackend:
     def reduce_prod(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
         return self._reduce(_reduce.reduce_prod, x, axes, out, keepdims)
 
-    def reduce_max(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+    def _extreme(self, whole: Any, fn: Any, x: Tensor, axes: Sequence[int], out: Tensor | None, keepdims: bool) -> Tensor:
+        """``fn``'s reduction (the kernel's max or min), or for every element of a small
+        array with no ``out``, NumPy's ``whole`` reduce at once (the same answer)."""
         a = x.arr
         if out is None and not keepdims and a is not None and 0 < a.size < _WHOLE and len(axes) == a.ndim:
-            return _native(_asarray(_MAX(a, None)), x.dtype, self)  # the whole of a small array: NumPy's reduce at once
-        return self._reduce(_reduce.reduce_max, x, axes, out, keepdims)
+            return _native(_asarray(whole(a, None)), x.dtype, self)
+        return self._reduce(fn, x, axes, out, keepdims)
+
+    def reduce_max(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
+        return self._extreme(_MAX, _reduce.reduce_max, x, axes, out, keepdims)
 
     def reduce_min(self, x: Tensor, *, axes: Sequence[int], keepdims: bool = False, out: Tensor | None = None) -> Tensor:
-        a = x.arr
-        if out is None and not keepdims and a is not None and 0 < a.size < _WHOLE and len(axes) == a.ndim:
-            return _native(_asarray(_MIN(a, None)), x.dtype, self)
-        return self._reduce(_reduce.reduce_min, x, axes, out, keepdims)
+        return self._extreme(_MIN, _reduce.reduce_min, x, axes, out, keepdims)
 
     def reduce_any(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         return self._reduce(_reduce.reduce_any, x, axes, out)
