@@ -484,14 +484,16 @@ def inplace(fn: Callable[[Any, Any], ArrayT], in_place: tuple[str, frozenset] | 
 def _inplace(fn: Callable[[Any, Any], ArrayT], in_place: tuple[str, frozenset] | None, x: ArrayT, other: Any) -> ArrayT:
     name = fn.__name__
     if in_place is not None:
-        # add/subtract/multiply (divide, pow: floating) into a dense x: the backend writes
-        # straight into x's buffer (NumPy's `x += y`, no temporary); anything else takes
-        # the general path.
+        # add/subtract/multiply (divide, pow: floating): the backend writes straight into
+        # a dense x's buffer (NumPy's `x += y`, no temporary), or into the dense copy of
+        # any other x that ``contiguous`` makes, which is then assigned to x (the copy is
+        # the one temporary the general path would make too); anything else takes the
+        # general path.
         t = x
         B = t.backend
         d = t.dtype
         prim, dtypes = in_place
-        if d in dtypes and B.contiguous(t) is t:
+        if d in dtypes:
             o: Any = None
             c = type(other)
             if c in ARRAY_TYPES:
@@ -505,9 +507,12 @@ def _inplace(fn: Callable[[Any, Any], ArrayT], in_place: tuple[str, frozenset] |
                 if rd is d:
                     o = s
             if o is not None:
+                dst = B.contiguous(t)  # (t itself when dense)
                 try:
-                    getattr(B, prim)(t, o, out=t)
-                except NxInvalidArgument as e:  # read-only memory: x is left unchanged
+                    getattr(B, prim)(dst, o, out=dst)
+                    if dst is not t:
+                        B.assign(t, dst)
+                except NxInvalidArgument as e:  # read-only memory, a broadcast view: x is left unchanged
                     raise ValueError(core_message(name, e)) from None
                 return x
     r = fn(x, other)

@@ -137,6 +137,62 @@ def test_inplace_divide_and_pow_write_into_the_array(dtype):
     with pytest.raises(TypeError):
         i /= 2  # the result would be float64
 
+#: Views that are no dense buffer: a transpose, a flip, a column block, a stepped slice.
+NON_DENSE = {
+    "T": lambda v: v.T,
+    "flip": lambda v: xp.flip(v, axis=1),
+    "block": lambda v: v[:, 1:3],
+    "step": lambda v: v[::2, ...],
+}
+
+
+@pytest.mark.parametrize("view", NON_DENSE, ids=list(NON_DENSE))
+@pytest.mark.parametrize("op", ["+=", "-=", "*=", "/=", "**="])
+def test_inplace_operator_on_a_non_dense_view(view, op):
+    """``v op= y`` through a view that is no dense buffer (svd_flip's ``Vt *= signs`` on
+    ``eigenvecs.T``) writes NumPy's values through the view and leaves the rest of the
+    base alone, with a row, a scalar and an operand that overlaps the view itself; the
+    backend works on one dense copy of the view, made by ``contiguous``, which works out
+    no layout, and the frontend allocates no other result."""
+    a = np.arange(1.0, 17.0).reshape(4, 4) / 4
+    x = xp.asarray(a.copy())
+    v = NON_DENSE[view](x)
+    ref = np.asarray(v).copy()
+    want_base = a.copy()
+    want_view = NON_DENSE[view](want_base) if view != "flip" else want_base[:, ::-1]
+    row = np.linspace(0.5, 1.5, ref.shape[-1])
+    B = x.backend
+    copies = []
+    real_copy = type(B).copy
+    type(B).copy = lambda self, t: copies.append(t.shape) or real_copy(self, t)  # type: ignore[method-assign]
+    try:
+        for other, nother in ((xp.asarray(row), row), (0.75, 0.75)):
+            copies.clear()
+            exec(f"v {op} other")
+            exec(f"want_view {op} nother")
+            assert copies == [ref.shape], copies  # one dense copy of the view, nothing else
+    finally:
+        type(B).copy = real_copy  # type: ignore[method-assign]
+    assert getattr(v, "_view", None) is None  # contiguous worked out no layout
+    np.testing.assert_allclose(np.asarray(v), want_view)
+    np.testing.assert_allclose(np.asarray(x), want_base)  # the rest of the base untouched
+    if ref.shape[0] == ref.shape[1]:
+        exec(f"v {op} v.T")  # an operand that overlaps the view: read before the write
+        exec(f"want_view {op} want_view.T.copy()")
+        np.testing.assert_allclose(np.asarray(x), want_base)
+
+
+def test_inplace_operator_on_a_read_only_view_leaves_it_unchanged():
+    """A broadcast view is read-only: ``v += 1`` is the function's ValueError, whether or
+    not the view is dense, and the base is unchanged."""
+    x = xp.asarray([1.0, 2.0, 3.0])
+    v = xp.broadcast_to(x, (2, 3))
+    for w in (v, v.T):
+        with pytest.raises(ValueError, match="^add"):
+            w += 1.0
+    np.testing.assert_array_equal(np.asarray(x), [1.0, 2.0, 3.0])
+
+
 SCALAR_FIRST = [("f", 2.5), ("f", -0.0), ("f", float("nan")), ("i", 3), ("i", 0)]
 
 

@@ -1041,8 +1041,11 @@ class NumpyBackend:
 
     def contiguous(self, t: Tensor) -> Tensor:
         a = t.arr
-        if a is not None and a.base is None and a.flags.c_contiguous and a.size:
-            return t  # owns its memory, in C order: it is its whole buffer
+        if a is not None and a.size:
+            if not a.flags.c_contiguous:
+                return self.copy(t)  # (NumPy's flag is the View's: no layout to work out)
+            if a.base is None:
+                return t  # owns its memory, in C order: it is its whole buffer
         v = t.view
         if v.mask is None and v.offset == 0 and v.c_flag and 0 not in v.strides and t.buffer.size == v.numel:
             return t
@@ -1061,16 +1064,20 @@ class NumpyBackend:
             ra = a
         if rw is None:
             rw = w
-        if ra is not rw and type(ra) is _ndarray and type(rw) is _ndarray and ra.base is None and rw.base is None:
-            return None  # (two arrays that own their memory, or views of two: no byte in common)
+        if type(rw) is _ndarray and rw.base is None:
+            if ra is not rw:
+                if type(ra) is _ndarray and ra.base is None:
+                    return None  # (two arrays that own their memory, or views of two: no byte in common)
+            elif a.size and w.nbytes == rw.nbytes and 0 not in w.strides and _span(w) == w.nbytes:
+                # region's elements fill all of the memory t's is part of, none twice (nx's
+                # views never overlap themselves but where broadcast): every element of t
+                # meets one (no address needed)
+                return True
         if not a.size or not w.size or not np.may_share_memory(a, w):
             return None  # (the memory of the two does not meet)
         if 0 not in w.strides and _span(w) == w.size * w.itemsize:
             # region's elements fill their span, none twice (nx's views never overlap
             # themselves but where broadcast): t's elements inside it each meet one.
-            r = w if w.base is None else w.base
-            if type(r) is _ndarray and r.base is None and w.nbytes == r.nbytes and (a.base is r or a is r):
-                return True  # region is all of the memory that t's is part of (no address needed)
             lo, hi = _byte_bounds(w)  # [low, high)
             tlo, thi = _byte_bounds(a)
             if lo <= tlo and thi <= hi:
