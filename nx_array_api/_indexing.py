@@ -510,6 +510,8 @@ def getitem(x: ArrayT, key: Any, /) -> ArrayT:
                 shape = x.shape
                 if shape and -shape[0] <= k < shape[0]:
                     return x.backend.basic_view(x, key)
+            elif k is None:  # x[None, ...]: a new leading axis
+                return x.backend.basic_view(x, key)
         elif _plain(x.shape, key):  # x[i, 1:5], x[..., None]
             return x.backend.basic_view(x, key)
     elif c in ARRAY_TYPES:  # x[int array] along axis 0, or x[mask], a mask over x's leading axes (or all)

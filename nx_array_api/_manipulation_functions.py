@@ -312,9 +312,11 @@ def reshape(x: Array, /, shape: Tuple[int, ...], *, copy: Optional[bool] = None)
         if n < 0 and size > 0:
             shape, n = _one_inferred(shape, size)
         if n > 0 and n == size:
-            r = t.backend.reshape(t, shape)
-            if r is not None:
-                return r
+            B = t.backend
+            r = B.reshape(t, shape)
+            if r is None:  # only a copy can give the shape (x.T to one axis)
+                r = B.reshape(B.copy(t), shape)
+            return r
     x = check_array(name, x)
     if x._ns.strict and type(shape) is not tuple:
         raise TypeError(f"{name}: `shape` must be a tuple of ints; got shape={shape!r} instead (strict mode)")

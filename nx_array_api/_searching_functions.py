@@ -68,9 +68,7 @@ def count_nonzero(
     axes = normalize_axes(name, axis, len(t.shape), x._ns.strict)
     # Note: complex elements count when either part is non-zero; NaN counts.
     B = t.backend
-    mask = B.cmpne(t, False if t.dtype is _dt.bool else 0)
-    counts = B.cast(mask, dtype=default_dtype(B.device, "indexing"))
-    return kept(B.reduce_sum(counts, axes=axes), t.shape, axes, keepdims)
+    return kept(B.count_nonzero(t, axes=axes, dtype=default_dtype(B.device, "indexing")), t.shape, axes, keepdims)
 
 
 @names_memory_errors

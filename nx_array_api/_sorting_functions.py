@@ -40,5 +40,10 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bo
 
 def sort(x: Array, /, *, axis: int = -1, descending: bool = False, stable: bool = True) -> Array:
     """A sorted copy of ``x`` along ``axis``; ties keep their order; NaNs last."""
+    c = x.__class__
+    if (c is Array or c is StrictArray) and axis.__class__ is int and descending.__class__ is bool and stable.__class__ is bool and x.dtype in _REAL:
+        nd = len(x.shape)
+        if -nd <= axis < nd:  # _prepare's checks, passed: the common call in one step (as argsort's)
+            return x.backend.sort(x, axis=axis % nd, descending=descending)
     x, a = _prepare("sort", x, axis, descending, stable)
     return x.backend.sort(x, axis=a, descending=descending)

@@ -486,3 +486,43 @@ def test_a_0d_boolean_key_reads_and_writes_as_numpys(namespace):
                     continue
                 x[k] = v
                 np.testing.assert_array_equal(np.asarray(x), n, err_msg=f"{shape} {keep} {np.shape(value)}")
+
+
+@pytest.mark.parametrize("namespace", ["nx_array_api", "nx_array_api.strict"])
+def test_a_new_leading_axis_is_a_view(namespace):
+    """``x[None, ...]`` (a new leading axis, the fast path of a two-part key) is NumPy's
+    shape and values on 0-d, 1-d and 2-d arrays: in the drop-in a view that sees later
+    writes, in the strict namespace one whose read after a write is refused (stale)."""
+    import importlib
+
+    ns = importlib.import_module(namespace)
+    for shape in ((), (3,), (2, 3)):
+        a = np.arange(float(np.prod(shape))).reshape(shape)
+        x = ns.asarray(a)
+        v = x[None, ...]
+        assert v.shape == a[None, ...].shape
+        np.testing.assert_array_equal(np.asarray(v), a[None, ...])
+        x[...] = -1.0
+        if ns.__name__ == "nx_array_api":
+            np.testing.assert_array_equal(np.asarray(v), np.full((1, *shape), -1.0))
+        else:
+            with pytest.raises(ValueError, match="changed through another array sharing its memory"):
+                np.asarray(v)
+
+
+def test_take_along_axis_indices_on_the_cpu_device():
+    """The CPU device's gather is NumPy's take_along_axis: negative indices wrap once, an
+    index still out of range is the function's IndexError (checked first, by value), and
+    the backend itself refuses one too (its contract), for every axis of a 3-d array."""
+    a = np.arange(60.0).reshape(3, 4, 5)
+    x = A(a)
+    for axis in range(3):
+        n = a.shape[axis]
+        idx = np.random.default_rng(axis).integers(-n, n, size=a.shape)
+        same(xp.take_along_axis(x, A(idx), axis=axis), np.take_along_axis(a, idx, axis=axis))
+        bad = idx.copy()
+        bad.flat[0] = n
+        with pytest.raises(IndexError, match="^take_along_axis"):
+            xp.take_along_axis(x, A(bad), axis=axis)
+        with pytest.raises(IndexError):
+            x.backend.gather(x, A(bad), axis=axis)

@@ -199,6 +199,40 @@ def test_reshape_view_and_copy():
     assert shares(xp.reshape(s, (3, 2, 1)), s)
 
 
+def test_reshape_that_needs_a_copy_makes_one():
+    """A layout only a copy can reshape (a transpose flattened) makes exactly one copy,
+    in the common call and with ``copy=None`` spelt out; one that a view can reshape (a
+    block of columns split) makes none and shares memory."""
+    x = A(np.arange(64.0).reshape(8, 8))
+    B = type(x.backend)
+    real = B.copy
+    made = []
+    B.copy = lambda self, t: made.append(t.shape) or real(self, t)
+    try:
+        for kw in ({}, {"copy": None}):
+            made.clear()
+            r = xp.reshape(x.T, (-1,), **kw)
+            same(r, np.arange(64.0).reshape(8, 8).T.reshape(-1))
+            assert made == [(8, 8)], made
+        made.clear()
+        r = xp.reshape(x[:, :4], (2, 4, 4))
+        same(r, np.arange(64.0).reshape(8, 8)[:, :4].reshape(2, 4, 4))
+        assert made == [] and shares(r, x)
+    finally:
+        B.copy = real
+    # The backend says None for such a layout without making (and dropping) a copy itself.
+    import tracemalloc
+
+    big = A(np.ones((512, 256))).T
+    tracemalloc.start()
+    try:
+        assert big.backend.reshape(big, (512 * 256,)) is None
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 << 10, peak  # the copy would be 1 MiB
+
+
 def test_reshape_errors():
     x = A(a24)
     for bad in ((5, 5), (-1, -1), (-2, 12), (7, -1)):

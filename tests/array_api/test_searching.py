@@ -87,6 +87,32 @@ def test_count_nonzero_dtypes():
         xp.count_nonzero(A([[1, 2]]), axis=(0, 0))
 
 
+@pytest.mark.parametrize("device", ["cpu", "dask"])
+def test_count_nonzero_is_one_backend_count(device):
+    """count_nonzero is the backend's count (the ``count_nonzero`` primitive): NumPy's
+    values on either device, and on the CPU device no int64 array of the input's shape
+    on the way (a mask of 2**20 elements counted under 2 MB, where its int64 copy would
+    be 8 MB)."""
+    import tracemalloc
+
+    a = np.random.default_rng(1).integers(0, 3, size=(4, 5, 6)).astype(np.float64)
+    a[1, 2, 3] = np.nan
+    x = xp.asarray(a, device=xp.Device(device) if device != "cpu" else None)
+    for axis in (None, 0, (0, 2), ()):
+        np.testing.assert_array_equal(np.asarray(xp.count_nonzero(x, axis=axis)), np.count_nonzero(a, axis=axis))
+    if device == "cpu":
+        m = xp.asarray(np.random.default_rng(2).random(1 << 20) < 0.5)
+        for axis in (None, 0):
+            tracemalloc.start()
+            try:
+                n = int(xp.count_nonzero(m, axis=axis))
+                peak = tracemalloc.get_traced_memory()[1]
+            finally:
+                tracemalloc.stop()
+            assert n == np.count_nonzero(np.asarray(m))
+            assert peak < 2 << 20, peak
+
+
 # -------------------------------------------------------------------------- nonzero
 @pytest.mark.parametrize(
     "a",

@@ -46,6 +46,23 @@ def test_sort_nan_last_both_directions():
     np.testing.assert_array_equal(N(xp.argsort(A(a), descending=True)), [3, 0, 2, 5, 1, 4])
 
 
+@pytest.mark.parametrize("n", [2, 15, 16, 17, 64])
+@pytest.mark.parametrize("descending", [False, True])
+def test_sort_of_signed_zeros_and_nans_is_stable_at_every_size(n, descending):
+    """Signed zeros keep their order (stable: -0.0 before 0.0 where it came first) and
+    NaNs go last, for arrays up to the size where the stable algorithm runs at once and
+    beyond it, one row and along either axis of a matrix."""
+    rng = np.random.default_rng(n)
+    a = rng.choice(np.array([0.0, -0.0, 1.0, np.nan, -2.0]), size=n)
+    rows = np.stack([a, a[::-1]])
+    for x, axis in ((a, -1), (rows, 1), (rows.T.copy(), 0)):
+        got = N(xp.sort(A(x), axis=axis, descending=descending))
+        order = np.argsort(-x if descending else x, axis=axis, kind="stable")
+        want = np.take_along_axis(x, order, axis=axis)
+        np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
 def test_sort_extreme_integers_descending():
     a = np.array([np.iinfo(np.int64).min, 0, np.iinfo(np.int64).max, -1], dtype=np.int64)
     np.testing.assert_array_equal(N(xp.sort(A(a), descending=True)), np.sort(a)[::-1])

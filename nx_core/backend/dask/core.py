@@ -43,6 +43,8 @@ class Host:
     full: Callable[[DType, Sequence[int], Any], Tensor]
     copy: Callable[[Tensor], Tensor]
     cast: Callable[..., Tensor]
+    cmpne: Callable[..., Tensor]
+    reduce_sum: Callable[..., Tensor]
     to_host: Callable[[Tensor], Any]
 
 # ------------------------------------------------------------------ chunking

@@ -23,7 +23,7 @@ import dask.array as da
 import numpy as np
 from dask.base import tokenize
 
-from ...dtype import DType, int64
+from ...dtype import DType, bool_, int64
 from ...tensor import Tensor
 from ..numpy import NP as _NP
 from . import steps
@@ -62,6 +62,12 @@ class Reductions(Host):
             meta = meta_of(_NP[dtype], a.ndim - len(axes))  # given, not inferred by calling the steps
             r = da.reduction(a, functools.partial(step, x.dtype), functools.partial(step, dtype), axis=axes, keepdims=False, dtype=_NP[dtype], concatenate=True, meta=meta)
         return self._into(out, r, dtype)
+
+    def count_nonzero(self, x: Tensor, *, axes: Sequence[int], dtype: DType) -> Tensor:
+        # chunk by chunk: each chunk's mask and counts (a chunk's int64 temporary at most),
+        # summed up the reduction's tree
+        mask = self.cmpne(x, False if x.dtype is bool_ else 0)
+        return self.reduce_sum(self.cast(mask, dtype=dtype), axes=axes)
 
     def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:
         axes = tuple(axes)

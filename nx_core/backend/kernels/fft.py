@@ -61,10 +61,12 @@ def _c2c(name: str, x: np.ndarray, axes: Sequence[int], inverse: bool) -> np.nda
     if not ax or any(x.shape[a] == 0 for a in ax):
         # no transform / an empty transformed axis: the result is the (empty) input
         return np.array(xc, dtype=cdt, order="C", copy=True)
-    if inverse:
-        r = np.fft.ifftn(xc, axes=ax, norm="forward")  # "forward": the inverse is unscaled
+    # (one axis: NumPy's 1-D transform, which its n-D one calls per axis, without the
+    # n-D one's argument handling)
+    if inverse:  # "forward": the inverse is unscaled
+        r = np.fft.ifft(xc, axis=ax[0], norm="forward") if len(ax) == 1 else np.fft.ifftn(xc, axes=ax, norm="forward")
     else:
-        r = np.fft.fftn(xc, axes=ax, norm="backward")
+        r = np.fft.fft(xc, axis=ax[0], norm="backward") if len(ax) == 1 else np.fft.fftn(xc, axes=ax, norm="backward")
     return _fresh(r, cdt)
 
 
@@ -106,7 +108,8 @@ def rfft(x: np.ndarray, axes: Sequence[int]) -> np.ndarray:
     if any(x.shape[a] == 0 for a in ax) or x.size == 0:
         # Sums over nothing are 0 (an empty last axis still has its one DC bin).
         return np.zeros(out_shape, dtype=cdt)
-    r = np.fft.rfftn(x.astype(rdt, copy=False), axes=ax, norm="backward")
+    xr = x.astype(rdt, copy=False)
+    r = np.fft.rfft(xr, axis=last, norm="backward") if len(ax) == 1 else np.fft.rfftn(xr, axes=ax, norm="backward")
     return _fresh(r, cdt)
 
 
@@ -140,5 +143,8 @@ def irfft(x: np.ndarray, axes: Sequence[int], s: Sequence[int | None] | None = N
     if x.shape[ax[-1]] == 0 or any(x.shape[a] == 0 for a in ax[:-1]):
         # every bin missing: all zero
         return np.zeros(out_shape, dtype=rdt)
-    r = np.fft.irfftn(xc, s=sizes, axes=ax, norm="forward")
+    if len(ax) == 1:
+        r = np.fft.irfft(xc, n=sizes[0], axis=ax[0], norm="forward")
+    else:
+        r = np.fft.irfftn(xc, s=sizes, axes=ax, norm="forward")
     return _fresh(r, rdt)

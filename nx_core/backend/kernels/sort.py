@@ -20,10 +20,16 @@ and dtype (int64 for ``argsort``).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 __all__ = ["sort", "argsort"]
 
+#: The size up to which NumPy's stable sort of floats is as fast as its default one
+#: (timsort against its SIMD quicksort: 0.53 against 0.58 us on 8 float64, 0.97 against
+#: 0.63 on 64), so that the checks that let the default one run cost more than they save.
+_SMALL = 16
 _INT64 = np.dtype(np.int64)  # a module-level name: NumPy's module has a __getattr__, which CPython cannot specialise
 
 
@@ -37,6 +43,8 @@ def _norm_axis(x: np.ndarray, axis: int) -> int:
 
 def _nan_at_end(sorted_: np.ndarray, axis: int) -> bool:
     """Whether a row sorted with NaN last ends in NaN (so the row held one)."""
+    if sorted_.ndim == 1:  # (one row: its last element, as a Python float)
+        return sorted_.shape[0] > 0 and math.isnan(sorted_[-1])
     return sorted_.shape[axis] > 0 and bool(np.isnan(sorted_.take(-1, axis=axis)).any())
 
 
@@ -115,8 +123,9 @@ def sort(x: np.ndarray, axis: int = -1, descending: bool = False, out=None) -> n
     # Sorted VALUES show stability only where equal keys have different bits: -0.0 and
     # 0.0, and NaNs (all tied, last). Floats holding a zero take the stable algorithm at
     # once; otherwise NumPy's faster default (introsort, NaN last too) runs, and is redone
-    # stably in the rare case that NaNs ended up at the end of a row.
-    algo = "stable" if kind == "f" and not np.all(x) else None
+    # stably in the rare case that NaNs ended up at the end of a row. Up to _SMALL
+    # elements the stable algorithm is as fast as the default: it runs at once.
+    algo = "stable" if kind == "f" and (x.size <= _SMALL or not x.all()) else None
     if not descending:
         np.copyto(out, x)
         out.sort(axis=axis, kind=algo)

@@ -877,6 +877,12 @@ class NumpyBackend:
     def reduce_all(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         return self._reduce(_reduce.reduce_all, x, axes, out)
 
+    def count_nonzero(self, x: Tensor, *, axes: Sequence[int], dtype: DType) -> Tensor:
+        a = _nd(x)
+        # every axis: NumPy's count in C, with no temporary; else a bool one at most
+        r = np.count_nonzero(a) if len(axes) == a.ndim else np.count_nonzero(a, axis=tuple(axes))
+        return _native(np.asarray(r, dtype=_NP[dtype]), dtype, self)
+
     def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:
         r = _reduce.reduce_var(_nd(x), tuple(axes), correction, out=None if out is None else _nd(out))
         return self._wrap(r, x.dtype) if out is None else out
@@ -931,10 +937,13 @@ class NumpyBackend:
             return None if v is None else _over(t.buffer, v, t.dtype, self)
         if a.shape == shape:
             return t
-        r = a.reshape(shape)  # (copy=False would say it too, at twice the cost of the call)
-        b = r.base  # NumPy collapses bases: a view's is a or a's; a copy's is a new array
-        if b is not a and (b is None or b is not a.base):
-            return None  # only a copy can give the shape
+        if a.flags.c_contiguous:
+            r = a.reshape(shape)  # always a view (copy=False would say so at twice the cost)
+        else:
+            try:  # (without copy=False, NumPy would make the copy the caller makes anyway)
+                r = a.reshape(shape, copy=False)
+            except ValueError:
+                return None  # only a copy can give the shape
         make = self.make_tensor
         v = make()  # _native, inlined: reshape is a benchmarked call
         v.arr = r
@@ -1128,7 +1137,13 @@ class NumpyBackend:
 
     # ---------------------------------------------------------- indexed access
     def gather(self, data: Tensor, indices: Tensor, *, axis: int, out: Tensor | None = None) -> Tensor:
-        r = _indexed.gather(_nd(data), _nd(indices), axis, out=None if out is None else _nd(out))
+        a, i = _nd(data), _nd(indices)
+        if out is None and i.dtype.kind == "i" and a.shape[:axis] == i.shape[:axis] and a.shape[axis + 1 :] == i.shape[axis + 1 :]:
+            # The common call (take_along_axis's): NumPy's own, whose indexing wraps a
+            # negative index once and raises IndexError for one still out of range, as
+            # the contract says, without the kernel's second pass over the indices.
+            return self._wrap(np.ascontiguousarray(np.take_along_axis(a, i, axis=axis)), data.dtype)
+        r = _indexed.gather(a, i, axis, out=None if out is None else _nd(out))
         return self._wrap(r, data.dtype) if out is None else out
 
     def scatter(

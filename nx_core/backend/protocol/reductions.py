@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol, Sequence
 
+from ...dtype import DType
 from ...tensor import Tensor
 
 __all__ = ["ReductionPrimitives"]
@@ -53,6 +54,12 @@ class ReductionPrimitives(Protocol):
     def reduce_all(self, x: Tensor, *, axes: Sequence[int], out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [RED]. Backend must: bool result, whether every element
         is non-zero; empty extent gives True."""
+
+    def count_nonzero(self, x: Tensor, *, axes: Sequence[int], dtype: DType) -> Tensor:
+        """Frontend guarantees: [RED]; ``dtype`` an integer dtype that holds the count.
+        Backend must: how many elements along ``axes`` are non-zero (NaN is non-zero;
+        complex: either part), as ``dtype``; empty extent gives 0; no temporary of x's
+        shape wider than bool (the count of a large mask is no array of int64 first)."""
 
     def reduce_var(self, x: Tensor, *, axes: Sequence[int], correction: float, out: Tensor | None = None) -> Tensor:
         """Frontend guarantees: [RED]; ``x`` real floating; ``correction`` an int or a
