@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import importlib
 import sys
+from math import prod
 from typing import Any, Callable, ClassVar, Iterator
 
 from nx_core.device import Device, lookup
@@ -122,7 +123,8 @@ class Array(ArrayTensor, metaclass=_Private):  # (ArrayTensor: Tensor at run tim
 
     # ------------------------------------------------------------- conversion
     def _scalar(self, name: str, kinds: str) -> Any:
-        if self.size != 1:
+        s = self.shape
+        if s and prod(s) != 1:  # (a 0-d array, the common case, holds one element)
             raise TypeError(f"{name}: only arrays with one element can be converted to Python scalars, got shape {self.shape}")
         if self.dtype.kind not in kinds:
             raise TypeError(f"{name}: cannot convert an array of dtype {self.dtype.name}")

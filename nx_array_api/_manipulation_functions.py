@@ -375,6 +375,13 @@ def roll(
 
 def squeeze(x: Array, /, axis: Union[int, Tuple[int, ...]]) -> Array:
     """``x`` without the given unit axes; a view. A non-unit axis is a ValueError."""
+    c = x.__class__
+    if (c is Array or c is StrictArray) and axis.__class__ is int:  # the common call: one unit axis
+        shape = x.shape
+        n = len(shape)
+        if -n <= axis < n and shape[axis] == 1:
+            a = axis % n
+            return reshaped(x, shape[:a] + shape[a + 1 :])
     name = "squeeze"
     x = check_array(name, x)
     if x._ns.strict and type(axis) is list:

@@ -26,6 +26,7 @@ from . import _linear_algebra_functions as _main
 from ._flags import public_dir, register_extension
 from ._linear_algebra_functions import promote_operands
 from ._compose import cast, kept
+from ._elementwise_functions import multiply
 from ._statistical_functions import accumulation_dtype
 from ._validation import as_int, backend_of, broadcast_shapes, broadcast_tensor, check_array, check_bool, check_category, check_device_dtype, check_shape, default_dtype, extension, normalize_axes
 
@@ -411,10 +412,10 @@ def outer(x1: Array, x2: Array, /) -> Array:
     sa, sb = a.shape, b.shape
     if len(sa) != 1 or len(sb) != 1:
         raise ValueError(f"outer: x1 and x2 must be 1-D, got shapes {sa} and {sb}")
-    shape = check_shape("outer", (sa[0], sb[0]), a.dtype.itemsize)
-    a = B.broadcast_to(B.reshape(a, (sa[0], 1)), shape)
-    b = B.broadcast_to(B.reshape(b, (1, sb[0])), shape)
-    return B.mul(a, b)
+    check_shape("outer", (sa[0], sb[0]), a.dtype.itemsize)
+    # a column times a row (multiply broadcasts them, unexpanded where the backend's
+    # primitive broadcasts by itself)
+    return multiply(B.reshape(a, (sa[0], 1)), B.reshape(b, (1, sb[0])))
 
 
 @extension("linalg")

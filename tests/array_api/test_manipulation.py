@@ -138,6 +138,10 @@ def test_squeeze():
         xp.squeeze(x, axis=(0, 0))
     with pytest.raises(TypeError):
         xp.squeeze(x)  # axis is required
+    with pytest.raises(TypeError, match="^squeeze"):
+        xp.squeeze(x, axis=True)  # a bool is no axis (the common call's path takes ints only)
+    with pytest.raises(IndexError):
+        xp.squeeze(x, axis=-6)
 
 
 def test_flip():
