@@ -19,6 +19,7 @@ from typing import Any
 LABELS = {"numpy": "NumPy", "nx": "nx", "nx-strict": "nx strict", "strict": "array_api_strict", "compat": "array-api-compat"}
 GROUPS = {
     "tiny": "Per call: shapes (8,) and (16, 16)",
+    "functions": "Per call, more functions: 8 elements, 8 x 8",
     "throughput": "Throughput: 1e7 elements, 4000x4000",
     "pipeline": "Pipelines",
     "unique": "unique_values, unique_counts, unique_inverse, unique_all: 20000 elements",
@@ -31,6 +32,12 @@ INTROS = {
              "The figure: each namespace's time over NumPy's for the calls of the table, on a",
              "log scale (1 is NumPy's time). array-api-compat hands back NumPy's own arrays, so its",
              "cost is its wrappers' alone."],
+    "functions": ["One call of each function against NumPy's function of the same name, beyond the",
+                  "tiny group's operators, indexing and creation: sorting and searching, reductions,",
+                  "manipulation, linalg, fft. No target: the figures say what a call costs over NumPy's,",
+                  "where nx validates, promotes and normalises arguments and reaches NumPy through its",
+                  "backend (linalg and fft through its kernels, which make the results' dtypes and",
+                  "errors the standard's)."],
     "unique": ["Each function against NumPy's function of the same name, on the default device and on",
                "the virtual `device1`: integer labels (100 distinct values) and distinct floats. The",
                "standard leaves the order of `unique_*`'s results unspecified; NumPy 2.4's",

@@ -323,5 +323,56 @@ def _unique() -> list[Workload]:
     return w
 
 
+def _functions() -> list[Workload]:
+    """More of the standard's functions, one call each on 8 elements or an 8 x 8 matrix,
+    against NumPy's function of the same name: the per-call cost beyond the element-wise
+    operators, indexing and creation of the tiny group (sorting and searching, reductions,
+    manipulation, linalg, fft)."""
+    v, m = data((8,)), data((8, 8))
+    spd = m @ m.T + 8 * np.eye(8)  # symmetric positive definite: solve, inv, eigh
+    idx = np.array([7, 0, 3, 3, 5, 1, 6, 2])
+    calls: list[tuple[str, Callable[[Any, dict[str, Any]], Callable[[], Any]]]] = [
+        ("sort 8", lambda xp, a: lambda: xp.sort(a["v"])),
+        ("searchsorted 8", lambda xp, a: lambda: xp.searchsorted(a["sorted"], a["v"])),
+        ("take 8x8", lambda xp, a: lambda: xp.take(a["m"], a["idx"], axis=0)),
+        ("take_along_axis 8x8", lambda xp, a: lambda: xp.take_along_axis(a["m"], a["idx2"], axis=1)),
+        ("count_nonzero 8x8", lambda xp, a: lambda: xp.count_nonzero(a["mask"])),
+        ("nonzero 8x8", lambda xp, a: lambda: xp.nonzero(a["mask"])),
+        ("cumulative_sum 8", lambda xp, a: lambda: xp.cumulative_sum(a["v"])),
+        ("diff 8", lambda xp, a: lambda: xp.diff(a["v"])),
+        ("mean axis 0 8x8", lambda xp, a: lambda: xp.mean(a["m"], axis=0)),
+        ("var axis 0 8x8", lambda xp, a: lambda: xp.var(a["m"], axis=0)),
+        ("max axis 1 8x8", lambda xp, a: lambda: xp.max(a["m"], axis=1)),
+        ("argmax axis 1 8x8", lambda xp, a: lambda: xp.argmax(a["m"], axis=1)),
+        ("clip 8x8", lambda xp, a: lambda: xp.clip(a["m"], -1.0, 1.0)),
+        ("squeeze 1x8x8", lambda xp, a: lambda: xp.squeeze(a["m1"], axis=0)),
+        ("expand_dims 8", lambda xp, a: lambda: xp.expand_dims(a["v"], axis=0)),
+        ("x[None, ...] 8x8", lambda xp, a: lambda: a["m"][None, ...]),
+        ("reshape(x.T, (-1,)) 8x8", lambda xp, a: lambda: xp.reshape(a["m"].T, (-1,))),
+        ("stack 8", lambda xp, a: lambda: xp.stack([a["v"], a["v"]])),
+        ("tile 8", lambda xp, a: lambda: xp.tile(a["v"], (2,))),
+        ("repeat 8", lambda xp, a: lambda: xp.repeat(a["v"], 2)),
+        ("flip 8x8", lambda xp, a: lambda: xp.flip(a["m"], axis=1)),
+        ("float(x[0, 0]) 8x8", lambda xp, a: lambda: float(a["m"][0, 0])),
+        ("vecdot 8x8", lambda xp, a: lambda: xp.vecdot(a["m"], a["m"])),
+        ("linalg.outer 8", lambda xp, a: lambda: xp.linalg.outer(a["v"], a["v"])),
+        ("linalg.diagonal 8x8", lambda xp, a: lambda: xp.linalg.diagonal(a["m"])),
+        ("linalg.trace 8x8", lambda xp, a: lambda: xp.linalg.trace(a["m"])),
+        ("linalg.vector_norm 8", lambda xp, a: lambda: xp.linalg.vector_norm(a["v"])),
+        ("linalg.solve 8x8", lambda xp, a: lambda: xp.linalg.solve(a["spd"], a["col"])),
+        ("linalg.inv 8x8", lambda xp, a: lambda: xp.linalg.inv(a["spd"])),
+        ("linalg.eigh 8x8", lambda xp, a: lambda: xp.linalg.eigh(a["spd"])),
+        ("linalg.svd 8x8", lambda xp, a: lambda: xp.linalg.svd(a["m"])),
+        ("fft.fft 8", lambda xp, a: lambda: xp.fft.fft(a["v"])),
+    ]
+
+    def inputs(xp: Any) -> dict[str, Any]:
+        return {"v": xp.asarray(v), "m": xp.asarray(m), "m1": xp.asarray(m[None]), "spd": xp.asarray(spd),
+                "col": xp.asarray(v[:, None]), "sorted": xp.asarray(np.sort(v)), "idx": xp.asarray(idx),
+                "idx2": xp.asarray(np.tile(idx, (8, 1))), "mask": xp.asarray(m > 0)}
+
+    return [("functions", name, (lambda xp, call=call: call(xp, inputs(xp)))) for name, call in calls]
+
+
 def all_workloads() -> list[Workload]:
-    return _tiny() + _throughput() + _pipeline() + _unique() + _sklearn()
+    return _tiny() + _functions() + _throughput() + _pipeline() + _unique() + _sklearn()

@@ -740,6 +740,8 @@ def getitem_strict(x: ArrayT, key: Any, /) -> ArrayT:
                 shape = x.shape
                 if shape and -shape[0] <= k < shape[0]:
                     return x.backend.basic_view(x, key)
+            elif k is None:  # x[None, ...]: a new leading axis
+                return x.backend.basic_view(x, key)
         elif k is Ellipsis and e.__class__ is int:  # x[..., i]
             shape = x.shape
             if shape and -shape[-1] <= e < shape[-1]:

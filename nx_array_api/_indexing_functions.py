@@ -13,10 +13,13 @@ from nx_core.tensor import Tensor
 
 from . import _dtypes as _dt
 from ._array_object import Array
+from ._array_types import ARRAY_TYPES
 from ._messages import index_out_of_bounds
 from ._validation import backend_of, broadcast_tensor, check_array, check_shape, core_message, gate, normalize_axis
 
 __all__ = ["take", "take_along_axis"]
+
+_INTEGER = _dt.integer
 
 
 def _in_bounds(name: str, n: int, axis: int, lo: int, hi: int) -> None:
@@ -44,6 +47,21 @@ def _indices(name: str, indices: Any) -> Array:
 
 def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
     """Elements of ``x`` at ``indices`` (1-D) along ``axis`` (required when ``x.ndim > 1``)."""
+    c = x.__class__
+    if c in ARRAY_TYPES and indices.__class__ is c and axis.__class__ is int and indices.dtype in _INTEGER:
+        # the common call (a 1-D integer array along an int axis, x and indices on one
+        # device): the checks below, in one step
+        shape = x.shape
+        nd = len(shape)
+        js = indices.shape
+        if -nd <= axis < nd and len(js) == 1 and indices.backend is x.backend:
+            ax = axis % nd
+            n = shape[ax]
+            if js[0] <= n:  # (a result no larger than x: its size needs no check)
+                try:
+                    return x.backend.take(x, indices, axis=ax)  # (its bounds: the backend's)
+                except MemoryError as e:
+                    raise MemoryError(core_message("take", e)) from None
     name = "take"
     x = check_array(name, x)
     indices = _indices(name, indices)
@@ -60,10 +78,11 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
         ax = normalize_axis(name, axis, x.ndim, not x._ns.strict)  # array-api-strict: no bool axis
     n = x.shape[ax]
     # The result's size first (an index broadcast to 2**40 elements must not be walked
-    # before the allocation it leads to fails), then the bounds of the distinct indices.
+    # before the allocation it leads to fails); the bounds are the backend's (its
+    # contract: NumPy's IndexError, naming take).
     check_shape(name, x.shape[:ax] + indices.shape + x.shape[ax + 1 :], x.dtype.itemsize)
     try:
-        return B.take(x, _check_bounds(name, indices, n, ax), axis=ax)
+        return B.take(x, indices, axis=ax)
     except MemoryError as e:
         raise MemoryError(core_message(name, e)) from None
 

@@ -76,3 +76,20 @@ def test_a_device_makes_its_backend_on_first_use():
     assert d.backend is x.backend and d.backend.device is d
     np.testing.assert_array_equal(np.asarray(xp.asarray([1.0, 2.0], device="counting_lazy") + x[:2]), [1.0, 3.0])
     assert repr(d) == "Device('counting_lazy')"
+
+
+def test_take_is_one_primitive_whose_bounds_are_the_backends(dev):
+    """take hands its indices to the backend's take as they are (its contract checks the
+    bounds, NumPy's take does), so the common call runs that one primitive: no
+    reductions of the indices first; out-of-range indices, signed or unsigned (2**64 - 1
+    would wrap to -1 in NumPy), are the IndexError naming take and the index."""
+    calls = dev.backend.calls
+    x = xp.reshape(xp.arange(12.0, device=dev), (3, 4))
+    i = xp.asarray([3, 0, -1], device=dev)
+    calls.clear()
+    r = xp.take(x, i, axis=1)
+    assert dict(calls) == {"take": 1}
+    np.testing.assert_array_equal(np.asarray(r), np.take(np.arange(12.0).reshape(3, 4), [3, 0, -1], axis=1))
+    for bad, named in (([4], 4), ([-5, 2], -5), (np.array([2**64 - 1], np.uint64), 2**64 - 1), (np.array([1, 7], np.uint8), 7)):
+        with pytest.raises(IndexError, match=rf"^take: index {named} is out of bounds for axis 1 with size 4$"):
+            xp.take(x, xp.asarray(bad, device=dev), axis=1)

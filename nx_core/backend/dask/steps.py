@@ -17,6 +17,7 @@ import numpy as np
 
 from ...dtype import DType
 from ..kernels import reduce as _reduce
+from ..kernels.indexed import bounds_error
 from ..numpy import NumpyBackend, arange_values
 from ..numpy import native as _native
 from ..numpy import ndarray_of as _nd
@@ -236,27 +237,14 @@ TENSOR = object()
 
 
 # ------------------------------------------------------------------ indices
-def out_of_bounds(prim: str, v: int, axis: int, n: int) -> IndexError:
-    """NumPy's words; ``prim`` in front for a primitive whose caller does not name itself
-    (``take``; the indexing operators put ``__getitem__``/``__setitem__`` there)."""
-    head = "" if prim in ("index", "index_put") else f"{prim}: "
-    return IndexError(f"{head}index {v} is out of bounds for axis {axis} with size {n}")
-
-
 def in_bounds(prim: str, axis: int, n: int, b: np.ndarray) -> np.ndarray:
     """``b``'s indices into an axis of ``n`` as int64, negative ones counted from the end;
     IndexError, naming ``prim``, for any outside ``[-n, n)``."""
-    if b.size:
-        if b.dtype.kind == "u":
-            hi = int(b.max())
-            if hi >= n:
-                raise out_of_bounds(prim, hi, axis, n)
-            return b.astype(np.int64)
-        lo, hi = int(b.min()), int(b.max())
-        if lo < -n or hi >= n:
-            raise out_of_bounds(prim, lo if lo < -n else hi, axis, n)
-        if lo < 0:
-            return np.where(b < 0, b + n, b).astype(np.int64, copy=False)
+    e = bounds_error(prim, b, axis, n)
+    if e is not None:
+        raise e
+    if b.size and b.dtype.kind != "u" and int(b.min()) < 0:
+        return np.where(b < 0, b + n, b).astype(np.int64, copy=False)
     return b.astype(np.int64, copy=False)
 
 

@@ -10,7 +10,27 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["gather", "scatter"]
+__all__ = ["gather", "scatter", "bounds_error"]
+
+
+def _out_of_bounds(prim: str, v: int, axis: int, n: int) -> IndexError:
+    """NumPy's words; ``prim`` in front for a primitive whose caller does not name itself
+    (``take``; the indexing operators put ``__getitem__``/``__setitem__`` there)."""
+    head = "" if prim in ("index", "index_put") else f"{prim}: "
+    return IndexError(f"{head}index {v} is out of bounds for axis {axis} with size {n}")
+
+
+def bounds_error(prim: str, b: np.ndarray, axis: int, n: int) -> IndexError | None:
+    """The IndexError of :func:`_out_of_bounds` for integer indices ``b`` into an axis of
+    ``n`` with one outside ``[-n, n)`` (naming the lowest below, else the highest above),
+    or None when all are inside."""
+    if not b.size:
+        return None
+    lo = 0 if b.dtype.kind == "u" else int(b.min())
+    hi = int(b.max())
+    if lo < -n or hi >= n:
+        return _out_of_bounds(prim, lo if lo < -n else hi, axis, n)
+    return None
 
 
 def _norm_axis(name: str, axis: int, ndim: int) -> int:

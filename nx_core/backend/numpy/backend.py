@@ -1160,8 +1160,18 @@ class NumpyBackend:
         return self._wrap(r, template.dtype)
 
     def take(self, x: Tensor, indices: Tensor, *, axis: int) -> Tensor:
-        """NumPy-style take: ``x`` indexed along ``axis`` by in-range int ``indices``."""
-        return self._wrap(np.take(_nd(x), _nd(indices), axis=axis), x.dtype)
+        """NumPy's take, which checks the bounds itself; its IndexError in the words of
+        the contract. (An unsigned index at or above 2**63 NumPy would read as a negative
+        one: such an index is checked first.)"""
+        a, i = _nd(x), _nd(indices)
+        n = a.shape[axis]
+        e = _indexed.bounds_error("take", i, axis, n) if i.dtype.kind == "u" else None
+        if e is None:
+            try:
+                return self._wrap(np.take(a, i, axis=axis), x.dtype)
+            except IndexError:  # (NumPy's own words, without the values it names)
+                e = _indexed.bounds_error("take", i, axis, n)
+        raise e if e is not None else IndexError(f"take: an index is out of bounds for axis {axis} with size {n}")
 
     def index(self, x: Tensor, key: tuple) -> Tensor:
         """NumPy advanced indexing by a normalised key of ints, slices, None and int/bool Tensors.

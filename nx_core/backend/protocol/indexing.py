@@ -71,8 +71,12 @@ class IndexingPrimitives(Protocol):
         range raises IndexError); ``unique_indices`` is only a hint."""
 
     def take(self, x: Tensor, indices: Tensor, *, axis: int) -> Tensor:
-        """Frontend guarantees: integer ``indices`` in ``[0, x.shape[axis])``. Backend
-        must: NumPy ``take``: shape ``x.shape[:axis] + indices.shape + x.shape[axis+1:]``."""
+        """Frontend guarantees: integer ``indices``; ``axis`` in range. Backend must: NumPy
+        ``take``: shape ``x.shape[:axis] + indices.shape + x.shape[axis+1:]``; a negative
+        index counts from the end; one outside ``[-n, n)`` raises IndexError("take: index
+        v is out of bounds for axis a with size n"), NumPy's words naming the lowest
+        index below the range, else the highest above it (a lazy backend: when the
+        values are computed)."""
 
     def index(self, x: Tensor, key: tuple) -> Tensor:
         """Frontend guarantees: ``key`` has an item per indexed axis of ``x`` (Ellipsis
