@@ -497,8 +497,11 @@ def getitem(x: ArrayT, key: Any, /) -> ArrayT:
     # general path then says what is wrong.
     c = key.__class__
     if c is tuple:
-        if len(key) == 2 and key[1] is Ellipsis:  # x[k, ...]: the standard's spelling of x[k]
-            k = key[0]
+        try:
+            k, e = key  # (one specialised unpacking, cheaper than len() and two subscripts)
+        except ValueError:
+            k = e = None
+        if e is Ellipsis:  # x[k, ...]: the standard's spelling of x[k]
             c = k.__class__
             if c is slice:
                 if x.shape:
@@ -512,7 +515,15 @@ def getitem(x: ArrayT, key: Any, /) -> ArrayT:
                     return x.backend.basic_view(x, key)
             elif k is None:  # x[None, ...]: a new leading axis
                 return x.backend.basic_view(x, key)
-        elif _plain(x.shape, key):  # x[i, 1:5], x[..., None]
+        elif (k.__class__ is slice or k.__class__ is int) and (e.__class__ is slice or e.__class__ is int):
+            # x[a:b, c:d], x[i, :], x[:, j], x[i, j] of a matrix (ints in range)
+            shape = x.shape
+            if len(shape) == 2 and (k.__class__ is slice or -shape[0] <= k < shape[0]) and (e.__class__ is slice or -shape[1] <= e < shape[1]):
+                try:
+                    return x.backend.basic_view(x, key)
+                except (TypeError, ValueError):
+                    pass  # the general path says what is wrong
+        if _plain(x.shape, key):  # x[i, 1:5, ...], x[..., None]
             return x.backend.basic_view(x, key)
     elif c in ARRAY_TYPES:  # x[int array] along axis 0, or x[mask], a mask over x's leading axes (or all)
         d = key.dtype

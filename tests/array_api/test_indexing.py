@@ -526,3 +526,28 @@ def test_take_along_axis_indices_on_the_cpu_device():
             xp.take_along_axis(x, A(bad), axis=axis)
         with pytest.raises(IndexError):
             x.backend.gather(x, A(bad), axis=axis)
+
+
+@pytest.mark.parametrize("shape", [(8,), (8, 8), (2, 8, 8)])
+def test_dropin_two_part_keys_are_numpys(shape):
+    """Every key of two parts, from ints in and out of range, slices (with NumPy ints,
+    out-of-range bounds, a zero step, a float bound), None, ``...``, a bool and a NumPy
+    int: the drop-in gives NumPy's view (shape and values) for each key NumPy takes and
+    refuses each one NumPy refuses (the fast paths of ``x[a:b, c:d]``, ``x[i, j]``,
+    ``x[None, ...]`` and ``x[k, ...]`` among them)."""
+    import itertools
+
+    parts = [0, 1, -1, 7, 8, -8, -9, 100, slice(None), slice(1, 5), slice(-3, None), slice(None, None, -1),
+             slice(2, 100), slice(-100, 3), slice(1, 5, 0), slice(1.0, 3), slice(np.int64(1), 3), None, Ellipsis, True, np.int64(2)]
+    a = np.arange(float(np.prod(shape))).reshape(shape)
+    x = xp.asarray(a)
+    for k in itertools.product(parts, repeat=2):
+        try:
+            want = a[k]
+        except (IndexError, TypeError, ValueError):
+            with pytest.raises((IndexError, TypeError, ValueError)):
+                x[k]
+            continue
+        got = x[k]
+        assert got.shape == np.shape(want), k
+        np.testing.assert_array_equal(np.asarray(got), want, err_msg=str(k))
