@@ -248,6 +248,14 @@ def render(run: dict[str, Any], figures: dict[str, str] | None = None) -> str:
         "compiled classes too: operators and indexing as methods of the class body, no",
         "metaclass and no allocation through `type.__call__`, backend primitives as methods",
         "rather than closures of factories, and tests that patch no class attribute.",
+        "`benchmarks/compiled_prototype.py` measures a minimal version of that design (the",
+        "array an extension type whose `__add__` and the backend's `add` are typed and compiled",
+        "with Cython) against its pure-Python equivalent: `x + y` on 8 float64 is 1.49 times",
+        "NumPy's, against 2.00 pure (2.31 with the backend left interpreted). That is the best",
+        "a compiled operator does with only its four checks, so the tiny group's 1.4 would",
+        "need about every call compiled that way. And interpreted code reads an extension type's",
+        "attributes three times slower (44 ns for three reads against 14 ns for a slot class's):",
+        "every module left interpreted, scikit-learn's calls among them, would pay for it.",
         "",
     ]
     return "\n".join(lines)
