@@ -1161,17 +1161,17 @@ class NumpyBackend:
 
     def take(self, x: Tensor, indices: Tensor, *, axis: int) -> Tensor:
         """NumPy's take, which checks the bounds itself; its IndexError in the words of
-        the contract. (An unsigned index at or above 2**63 NumPy would read as a negative
-        one: such an index is checked first.)"""
+        the contract. (A uint64 index NumPy would read as a negative one: ``_check_u64``
+        first.)"""
         a, i = _nd(x), _nd(indices)
         n = a.shape[axis]
-        e = _indexed.bounds_error("take", i, axis, n) if i.dtype.kind == "u" else None
-        if e is None:
-            try:
-                return self._wrap(np.take(a, i, axis=axis), x.dtype)
-            except IndexError:  # (NumPy's own words, without the values it names)
-                e = _indexed.bounds_error("take", i, axis, n)
-        raise e if e is not None else IndexError(f"take: an index is out of bounds for axis {axis} with size {n}")
+        try:
+            if indices.dtype is _U64:
+                _check_u64(i, n, axis)
+            return self._wrap(np.take(a, i, axis=axis), x.dtype)
+        except IndexError:  # (the words of the contract, which name the index)
+            e = _indexed.bounds_error("take", i, axis, n)
+            raise e if e is not None else IndexError(f"take: an index is out of bounds for axis {axis} with size {n}") from None
 
     def index(self, x: Tensor, key: tuple) -> Tensor:
         """NumPy advanced indexing by a normalised key of ints, slices, None and int/bool Tensors.
