@@ -95,17 +95,6 @@ _ALL = slice(None)
 _REVERSED = slice(None, None, -1)
 
 
-def _reshape_takes_copy() -> bool:
-    """Whether ``ndarray.reshape`` takes ``copy`` (NumPy 2.1 on)."""
-    try:
-        np.empty(0).reshape((0,), copy=False)
-    except TypeError:
-        return False
-    return True
-
-
-_RESHAPE_TAKES_COPY = _reshape_takes_copy()
-
 
 def _broadcast(a: np.ndarray, shape: tuple) -> np.ndarray:
     """NumPy's ``broadcast_to`` without its iterator set-up, read-only as NumPy's: one
@@ -951,16 +940,11 @@ class NumpyBackend:
             return t
         if a.flags.c_contiguous:
             r = a.reshape(shape)  # always a view (copy=False would say so at twice the cost)
-        elif _RESHAPE_TAKES_COPY:
+        else:
             try:  # (without copy=False, NumPy would make the copy the caller makes anyway)
                 r = a.reshape(shape, copy=False)
             except ValueError:
                 return None  # only a copy can give the shape
-        else:  # NumPy 2.0: a copy made, seen and dropped
-            r = a.reshape(shape)
-            b = r.base  # NumPy collapses bases: a view's is a or a's; a copy's is a new array
-            if b is not a and (b is None or b is not a.base):
-                return None
         make = self.make_tensor
         v = make()  # _native, inlined: reshape is a benchmarked call
         v.arr = r
