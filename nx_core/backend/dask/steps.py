@@ -17,7 +17,7 @@ import numpy as np
 
 from ...dtype import DType
 from ..kernels import reduce as _reduce
-from ..kernels.indexed import bounds_error
+from ..kernels.indexed import extremes, range_error
 from ..numpy import NumpyBackend, arange_values
 from ..numpy import native as _native
 from ..numpy import ndarray_of as _nd
@@ -240,11 +240,13 @@ TENSOR = object()
 def in_bounds(prim: str, axis: int, n: int, b: np.ndarray) -> np.ndarray:
     """``b``'s indices into an axis of ``n`` as int64, negative ones counted from the end;
     IndexError, naming ``prim``, for any outside ``[-n, n)``."""
-    e = bounds_error(prim, b, axis, n)
-    if e is not None:
-        raise e
-    if b.size and b.dtype.kind != "u" and int(b.min()) < 0:
-        return np.where(b < 0, b + n, b).astype(np.int64, copy=False)
+    if b.size:
+        lo, hi = extremes(b)
+        e = range_error(prim, lo, hi, axis, n)
+        if e is not None:
+            raise e
+        if lo < 0:
+            return np.where(b < 0, b + n, b).astype(np.int64, copy=False)
     return b.astype(np.int64, copy=False)
 
 

@@ -10,27 +10,29 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["gather", "scatter", "bounds_error"]
+__all__ = ["gather", "scatter", "extremes", "range_error", "bounds_error"]
 
 
-def _out_of_bounds(prim: str, v: int, axis: int, n: int) -> IndexError:
-    """NumPy's words; ``prim`` in front for a primitive whose caller does not name itself
-    (``take``; the indexing operators put ``__getitem__``/``__setitem__`` there)."""
+def extremes(b: np.ndarray) -> tuple[int, int]:
+    """The lowest and the highest of the integer indices ``b`` (not empty); 0 for the
+    lowest of unsigned ones, which cannot lie below an axis."""
+    return (0 if b.dtype.kind == "u" else int(b.min())), int(b.max())
+
+
+def range_error(prim: str, lo: int, hi: int, axis: int, n: int) -> IndexError | None:
+    """The IndexError for indices from ``lo`` to ``hi`` into an axis of ``n`` when one lies
+    outside ``[-n, n)``, naming the lowest below, else the highest above, in NumPy's words
+    (``prim`` in front for a primitive whose caller does not name itself, ``take``; the
+    indexing operators put ``__getitem__``/``__setitem__`` there); None when all are inside."""
+    if lo >= -n and hi < n:
+        return None
     head = "" if prim in ("index", "index_put") else f"{prim}: "
-    return IndexError(f"{head}index {v} is out of bounds for axis {axis} with size {n}")
+    return IndexError(f"{head}index {lo if lo < -n else hi} is out of bounds for axis {axis} with size {n}")
 
 
 def bounds_error(prim: str, b: np.ndarray, axis: int, n: int) -> IndexError | None:
-    """The IndexError of :func:`_out_of_bounds` for integer indices ``b`` into an axis of
-    ``n`` with one outside ``[-n, n)`` (naming the lowest below, else the highest above),
-    or None when all are inside."""
-    if not b.size:
-        return None
-    lo = 0 if b.dtype.kind == "u" else int(b.min())
-    hi = int(b.max())
-    if lo < -n or hi >= n:
-        return _out_of_bounds(prim, lo if lo < -n else hi, axis, n)
-    return None
+    """:func:`range_error` for the integer indices ``b``; None for none."""
+    return range_error(prim, *extremes(b), axis, n) if b.size else None
 
 
 def _norm_axis(name: str, axis: int, ndim: int) -> int:
