@@ -95,7 +95,6 @@ _ALL = slice(None)
 _REVERSED = slice(None, None, -1)
 
 
-
 def _broadcast(a: np.ndarray, shape: tuple) -> np.ndarray:
     """NumPy's ``broadcast_to`` without its iterator set-up, read-only as NumPy's: one
     element stands at many positions, so a write through the view, or through any view
