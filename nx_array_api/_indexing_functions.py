@@ -76,7 +76,6 @@ def take(x: Array, indices: Array, /, *, axis: Optional[int] = None) -> Array:
         ax = 0
     else:
         ax = normalize_axis(name, axis, x.ndim, not x._ns.strict)  # array-api-strict: no bool axis
-    n = x.shape[ax]
     # The result's size first (an index broadcast to 2**40 elements must not be walked
     # before the allocation it leads to fails); the bounds are the backend's (its
     # contract: NumPy's IndexError, naming take).
