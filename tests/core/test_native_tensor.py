@@ -217,3 +217,19 @@ def test_the_short_alias_count_agrees_with_the_chains():
                     compared += 1
                     outcomes.add(short)
     assert compared == 2 * 5 * 16 and outcomes == {True, False}
+
+
+def test_an_array_held_once_is_counted_at_once_and_one_held_twice_is_shared():
+    """The short count's first step: a tensor whose array only its slot holds (and whose
+    array's base only the array holds) shares nothing; a second holder of either, a
+    Python name here, makes it shared, exempt tensors or not."""
+    owner = base((3, 4))
+    view = B.basic_view(base((3, 4)), (1,))  # its base: an array no tensor holds
+    for t in (owner, view):
+        assert B.aliased(t) is False and B.aliased(t, (owner, view)) is False
+        held = t.arr
+        assert B.aliased(t) is True and B.aliased(t, (owner, view)) is True
+        del held
+        assert B.aliased(t) is False
+    held = view.arr.base
+    assert B.aliased(view) is True and B.aliased(view, (owner,)) is True

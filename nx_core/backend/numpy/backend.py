@@ -261,10 +261,7 @@ def _expected(t: Any, chain: list, exempt: Sequence[Any], rc: Recycler | None) -
 def _aliased(t: Any, exempt: Sequence[Any], rc: Recycler | None) -> bool:
     """Whether anything but ``t`` (and the tensors in ``exempt``) references an object
     of t's memory chain, by CPython's reference counts (``ndarray.resize`` checks its
-    own the same way): NumPy's short chains counted at once, any other by its objects."""
-    shared = _shared_short(t, exempt, rc)
-    if shared is not None:
-        return shared
+    own the same way), for a chain ``_shared_short`` does not count at once."""
     chain = _owners(t)
     expected = _expected(t, chain, exempt, rc)
     return any(r > x for r, x in zip(_refs(chain), expected))
@@ -282,6 +279,10 @@ def _shared_short(t: Any, exempt: Sequence[Any], rc: Recycler | None) -> bool | 
     b = a.base  # (None: a owns its memory)
     if b is not None and (type(b) is not _ndarray or b.base is not None):
         return None
+    # The common write: t's slot alone holds a, and a alone holds b. (What t, the exempt
+    # tensors and a recycler hold could only raise the counts allowed below.)
+    if sys.getrefcount(a) - _LOCAL_REFS <= 1 and (b is None or sys.getrefcount(b) - _LOCAL_REFS <= 1):
+        return False
     if rc is not None and ((a.nbytes >= _MIN_RECYCLED and rc.holds(a)) or (b is not None and b.nbytes >= _MIN_RECYCLED and rc.holds(b))):
         return None
     na, nb = 0, 1  # b: a's base holds it
@@ -1064,7 +1065,10 @@ class NumpyBackend:
         return self._wrap(np.array(_nd(t), order="C", copy=True), t.dtype)
 
     def aliased(self, t: Tensor, exempt: Sequence[Tensor] = ()) -> bool:
-        return _aliased(t, exempt, self.recycler)
+        # NumPy's short chains counted at once, any other by its objects
+        rc = self.recycler
+        shared = _shared_short(t, exempt, rc)
+        return _aliased(t, exempt, rc) if shared is None else shared
 
     def overlap(self, t: Tensor, region: Tensor) -> Tensor | Literal[True] | None:
         a, w = t.arr, region.arr
