@@ -756,6 +756,7 @@ def linspace(
 ) -> Array:
     """``num`` evenly spaced numbers from ``start`` to ``stop`` (included when ``endpoint``)."""
     dev = check_device("linspace", device)
+    precision = _spacing_precision(start, stop)
     start, stop = py_scalar(start), py_scalar(stop)
     ks = (scalar_kind(start), scalar_kind(stop))
     if min(ks) < 0:
@@ -776,7 +777,33 @@ def linspace(
         f = linspace(start, stop, num, dtype=kind_default(dev, FLOAT), device=dev, endpoint=endpoint)
         return dev.backend.cast(f, dtype=d)
     check_shape("linspace", (num,), d.itemsize)
-    return _made("linspace", dev.backend.linspace, d, start, stop, num, endpoint)
+    return _made("linspace", dev.backend.linspace, d, start, stop, num, endpoint, precision)
+
+
+#: The dtypes, by name, of a start or stop given as an array or a NumPy scalar in which
+#: NumPy's linspace computes the spacing, where no other bound is wider.
+_NARROW = {"float32": _dt.float32, "complex64": _dt.complex64}
+
+
+def _spacing_precision(start: Any, stop: Any) -> DType | None:
+    """The dtype NumPy's ``linspace`` computes in for these bounds, where it is not the
+    default (float64, complex128): float32 (complex64) when the bounds given as arrays or
+    NumPy scalars are all float32 or complex64, any complex making it complex64. Python
+    scalars do not count (NEP 50). So ``linspace(lo, hi, n, dtype=float32)`` with float32
+    bounds, as SciPy's histograms pass them, gives NumPy's values bit for bit; None
+    otherwise."""
+    narrow = []
+    for v in (start, stop):
+        t = type(v)
+        if t is bool or t is int or t is float or t is complex:
+            continue
+        d = _NARROW.get(getattr(getattr(v, "dtype", None), "name", None))
+        if d is None:
+            return None  # (a wider or an integer bound: the default)
+        narrow.append(d)
+    if not narrow:
+        return None
+    return _dt.complex64 if _dt.complex64 in narrow or COMPLEX in (scalar_kind(start), scalar_kind(stop)) else _dt.float32
 
 
 def eye(

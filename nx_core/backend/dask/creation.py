@@ -127,9 +127,11 @@ class Creation(Host):
     def arange(self, dtype: DType, start: Any, step: Any, num: int) -> Tensor:
         return self._indexed(dtype, num, functools.partial(steps.arange_block, _NP[dtype], start, step))
 
-    def linspace(self, dtype: DType, start: Any, stop: Any, num: int, endpoint: bool) -> Tensor:
+    def linspace(self, dtype: DType, start: Any, stop: Any, num: int, endpoint: bool, precision: DType | None = None) -> Tensor:
         if num == 0:
             return self.buffer(dtype, (0,))
+        if precision is not None:  # (the chunks compute in the bounds' dtype, as NumPy does)
+            start, stop = _NP[precision].type(start), _NP[precision].type(stop)
         return self._indexed(dtype, num, functools.partial(steps.linspace_block, start, stop, num, endpoint, _NP[dtype]))
 
     def eye(self, dtype: DType, n: int, m: int, k: int) -> Tensor:

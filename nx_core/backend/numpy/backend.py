@@ -1269,7 +1269,9 @@ class NumpyBackend:
         """out[i] = start + i*step for i < num: exact (modular) when start and step are ints and dtype is an integer, float64 arithmetic otherwise, then cast."""
         return self._wrap(arange_values(_NP[dtype], start, step, 0, num), dtype)
 
-    def linspace(self, dtype: DType, start: Any, stop: Any, num: int, endpoint: bool) -> Tensor:
+    def linspace(self, dtype: DType, start: Any, stop: Any, num: int, endpoint: bool, precision: DType | None = None) -> Tensor:
+        if precision is not None:
+            start, stop = _NP[precision].type(start), _NP[precision].type(stop)
         return self._wrap(np.linspace(start, stop, num, endpoint=endpoint, dtype=_NP[dtype]), dtype)
 
     def eye(self, dtype: DType, n: int, m: int, k: int) -> Tensor:

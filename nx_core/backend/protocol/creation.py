@@ -148,9 +148,12 @@ class CreationPrimitives(Protocol):
         """Frontend guarantees: ``len(values) == numel(shape)``, every value fits
         ``dtype``. Backend must: a fresh tensor of the flat row-major ``values``."""
 
-    def linspace(self, dtype: DType, start: Scalar, stop: Scalar, num: int, endpoint: bool) -> Tensor:
-        """Frontend guarantees: ``num >= 0``. Backend must: ``num`` evenly spaced values
-        from ``start`` to ``stop`` (included iff ``endpoint``)."""
+    def linspace(self, dtype: DType, start: Scalar, stop: Scalar, num: int, endpoint: bool, precision: DType | None = None) -> Tensor:
+        """Frontend guarantees: ``num >= 0``; ``precision`` None, or float32 or complex64
+        (bounds given in that dtype). Backend must: ``num`` evenly spaced values from
+        ``start`` to ``stop`` (included iff ``endpoint``), computed as NumPy's linspace
+        computes them: from Python scalars, or with ``precision`` from bounds of that
+        dtype (the spacing then computed in it)."""
 
     def eye(self, dtype: DType, n: int, m: int, k: int) -> Tensor:
         """Frontend guarantees: ``n, m >= 0``. Backend must: ``[n, m]`` with ones on
