@@ -20,7 +20,7 @@ PYTEST_WORKERS ?= auto
 PORTABILITY_REPORT ?=
 REPORT_ARGS := $(if $(PORTABILITY_REPORT),-p nx_array_api.strict._report_hooks --nx-portability-report=$(PORTABILITY_REPORT))
 
-.PHONY: all demo demo-big test test-pure compile fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict consumers-marray clean venv
+.PHONY: all demo demo-big test test-pure test-other-python compile fuzz bench bench-dask docs conformance lint array-api-tests consumers-sklearn consumers-xpx consumers-scipy consumers-strict consumers-marray clean venv
 
 all: test
 
@@ -75,6 +75,17 @@ test-pure: $(COMPILED_STAMP)
 	  if [ -d "$(ARRAY_API_TESTS_DIR)/array_api_tests" ]; then \
 	    NX_PURE_PYTHON=1 $(MAKE) array-api-tests ARRAY_API_TESTS_EXAMPLES=$(PURE_EXAMPLES); \
 	  else echo "test-pure: no checkout of array-api-tests at $(ARRAY_API_TESTS_DIR); the official suite was not run"; fi; \
+	fi
+
+# The whole test suite again on another Python (OTHER_PYTHON: a command or a path; the
+# newest CPython the package supports by default; make test runs on python3), in a
+# virtual environment of its own (.venv-python3.13), where that Python runs.
+OTHER_PYTHON ?= python3.13
+test-other-python:
+	@if $(OTHER_PYTHON) -c "import sys; assert sys.version_info >= (3, 11)" >/dev/null 2>&1; then \
+	  $(MAKE) test PYTHON=$(OTHER_PYTHON) VENV=.venv-$(notdir $(OTHER_PYTHON)); \
+	else \
+	  echo "test-other-python: $(OTHER_PYTHON) does not run here (OTHER_PYTHON=/path/to/python3.x names one); the suite ran on python3 only"; \
 	fi
 
 # The official conformance suite; it is not on the package index (see README).
@@ -188,7 +199,7 @@ consumers-compare:
 	$(PY) tests/consumers/compare_ids.py .consumers/$(SUITE)-real.xml .consumers/$(SUITE)-nx.xml $(ARGS)
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-*/ build dist *.egg-info .pytest_cache .hypothesis
 	rm -f *.so
 	find nx_core nx_array_api -name '*.so' -delete
 

@@ -38,6 +38,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tomllib
 import venv
 import zipfile
 from email.parser import HeaderParser
@@ -401,10 +402,6 @@ _NX_EXTRA = re.compile(r"(?<![\w.-])nx\[")
 
 
 def _extras() -> set[str]:
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        tomllib = pytest.importorskip("tomli")
     with open(ROOT / "pyproject.toml", "rb") as f:
         project = tomllib.load(f)["project"]
     assert project["name"] == DIST
@@ -446,3 +443,18 @@ def test_install_lines() -> None:
                         bad.append(f"{rel}:{i}: installs {name!r}, not {DIST}: {line.strip()}")
     assert not bad, "\n".join(bad)
     assert seen >= 3, f"only {seen} install lines name {DIST}"
+
+
+def test_the_requirements_the_docs_state_are_pyproject_s() -> None:
+    """The README and getting-started state the Python and NumPy floors that pyproject.toml
+    declares (NumPy 2.3, the NumPy floor, was the first release without Python 3.10: a
+    floor raised in one place and not the other goes unnoticed by every other test)."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        project = tomllib.load(f)["project"]
+    python = re.fullmatch(r">=(\d+\.\d+)", project["requires-python"]).group(1)
+    (numpy,) = [re.fullmatch(r"numpy>=(\d+\.\d+)", d).group(1) for d in project["dependencies"] if d.startswith("numpy")]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"Python >= {python} and NumPy >= {numpy}" in readme
+    assert f"On a fresh machine with Python >= {python}:" in readme
+    guide = (ROOT / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    assert f"nx needs Python {python} or later and NumPy {numpy} or later" in guide

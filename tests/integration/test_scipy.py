@@ -247,6 +247,8 @@ def _stat_cases():
         "circmean": lambda dt: ([_X.astype(dt) - 5], {}),
         "circvar": lambda dt: ([_X.astype(dt) - 5], {}),
         "circstd": lambda dt: ([_X.astype(dt) - 5], {}),
+        # a permutation test (SciPy 1.18 declares it): a seeded one, the same on each call
+        "bws_test": lambda dt: ([_X.astype(dt), _Y.astype(dt)], {"method": stats.PermutationMethod(n_resamples=999, rng=0)}),
     }
     declared = _declared(stats)
     # only the declared functions; those without an entry above are called by trying
