@@ -322,6 +322,14 @@ class Array(ArrayTensor, metaclass=_Private):  # (ArrayTensor: Tensor at run tim
     __setitem__ = _ix.setitem
 
 
+def _no_export(name: str, dev: Device) -> RuntimeError:
+    """The refusal of a NumPy export of an array on the virtual device ``dev``."""
+    return RuntimeError(
+        f"{name}: the array is on the virtual device {dev.name!r}, which cannot export its memory; "
+        "move it to the CPU first (x.to_device(CPU_DEVICE))"
+    )
+
+
 #: An argument not given (where passing None already means something).
 _UNSET: Any = type("_Unset", (), {"__repr__": lambda self: "<unset>", "__slots__": ()})()
 
@@ -334,6 +342,12 @@ class StrictArray(Array):
 
     __slots__ = ()
     _ns = STRICT
+    # NumPy does not defer to a strict array, as it does not to array-api-strict's (which
+    # set no priority): with a NumPy scalar or array on the left (np.float64(1) + x,
+    # np_a == x), NumPy computes the result itself from x's memory (np.asarray(x)), as it
+    # does with array-api-strict's arrays, and a virtual device refuses that export. (The
+    # drop-in's arrays keep the priority: NumPy hands such operations to them.)
+    __array_priority__ = -float("inf")
 
     # Indexing that checks its keys first (the standard's keys only).
     __getitem__ = _ix.getitem_strict
@@ -382,17 +396,33 @@ class StrictArray(Array):
     def _host_only(self, name: str) -> None:
         dev = self.backend.device
         if dev.name in _VIRTUAL:
-            STRICT.refuse(
-                "device",
-                RuntimeError(
-                    f"{name}: the array is on the virtual device {dev.name!r}, which cannot export its memory; "
-                    "move it to the CPU first (x.to_device(CPU_DEVICE))"
-                ),
-            )
+            STRICT.refuse("device", _no_export(name, dev))
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        self._host_only("__array__")
+        dev = self.backend.device
+        if dev.name in _VIRTUAL:
+            STRICT.refuse("device", _no_export("__array__", dev))  # (NumPy's fallback from __buffer__ too)
+        elif sys.version_info >= (3, 12):
+            # NumPy tried __buffer__ first and dropped its error: a stale read's is raised
+            # again here, before the refusal
+            self.backend.to_host(self)
+            STRICT.refuse("conversion", TypeError(
+                "__array__: not supported by the Array API (strict mode, as array-api-strict on Python 3.12 "
+                "and later); NumPy reads the array through the buffer protocol: np.asarray(x)"
+            ))
         return Array.__array__(self, dtype, copy)
+
+    if sys.version_info >= (3, 12):
+
+        def __buffer__(self, flags: int, /) -> memoryview:
+            """The array's memory on the host (PEP 688), which ``np.asarray(x)`` and
+            ``memoryview(x)`` read, as they read array-api-strict's arrays on Python 3.12
+            and later; on a virtual device a RuntimeError (NumPy then tries
+            ``__array__``, which names the device)."""
+            dev = self.backend.device
+            if dev.name in _VIRTUAL:  # (not a refusal of its own: NumPy drops it and asks __array__)
+                raise _no_export("__buffer__", dev)
+            return self.backend.to_host(self).__buffer__(flags)
 
     def __dlpack__(self, /, *, stream: Any = None, max_version: Any = _UNSET, dl_device: Any = _UNSET, copy: Any = _UNSET) -> Any:
         """As ``Array.__dlpack__``; ``max_version``, ``dl_device`` and ``copy`` are the

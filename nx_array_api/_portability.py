@@ -42,7 +42,7 @@ KINDS = {
     "axis": "an axis given as a list where the standard says tuple, or a positive axis where it says negative (vecdot, cross)",
     "argument": "an argument of a type or form the standard does not specify (a 0-d array for a scalar, a list of arrays)",
     "device": "a device given by name, or NumPy or DLPack export of an array on a virtual device (device1, ...)",
-    "conversion": "float(x), int(x), bool(x) of an array that is not 0-d, len(x), iteration over an array that is not 1-D, a format spec",
+    "conversion": "float(x), int(x), bool(x) of an array that is not 0-d, len(x), iteration over an array that is not 1-D, a format spec, x.__array__() (Python 3.12 and later)",
     "flag-gated function": "a function the api_version or enabled_extensions flag turns off",
     "flag-gated behaviour": "a behaviour a later version of the standard added, or the boolean_indexing/data_dependent_shapes flag turns off",
     "stale read": "a read of elements that a write through another array sharing their memory changed (whether a write through a view is seen by its base is not portable)",

@@ -7,6 +7,8 @@ docs/strict-mode.md lists the same table.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -260,6 +262,66 @@ def test_default_mode_writes_through_views_as_numpy_does():
     x += 1.0
     np.testing.assert_array_equal(np.asarray(x), [1.0, 8.0, 1.0, 1.0])
     np.testing.assert_array_equal(np.asarray(v), [8.0, 1.0])
+
+
+def test_numpy_on_the_left_is_numpy_s_operation_as_with_array_api_strict():
+    """``np.float64(1) + x``, ``np_a == x``: NumPy computes them from x's memory for the
+    strict namespace's arrays, as for array-api-strict's (NumPy scalars and arrays do not
+    defer to either), and refuses the export on a virtual device; the drop-in's arrays
+    take such operations over and give nx arrays for NumPy scalars (and refuse NumPy
+    arrays). (SciPy's tests compare NumPy scalars with 0-d arrays so: ``a[i, j] == c[i, j]``.)"""
+    scalars = [lambda x: np.float64(1.5) + x, lambda x: np.float32(2.0) * x, lambda x: np.int64(1) == x, lambda x: np.float64(2.0) == x[0]]
+    arrays = [lambda x: np.asarray([2.0, 1.0]) < x, lambda x: np.asarray([2.0, 1.0]) - x]
+    for use in scalars + arrays:
+        theirs, ours = use(strict.asarray([1.5, 2.0])), use(sx.asarray([1.5, 2.0]))
+        assert type(ours) is type(theirs) and type(ours).__module__ == "numpy", (type(ours), type(theirs))
+        np.testing.assert_array_equal(ours, theirs)
+        if use in scalars:
+            dropin = use(xp.asarray([1.5, 2.0]))
+            assert isinstance(dropin, xp.Array)
+            np.testing.assert_array_equal(np.asarray(dropin), theirs)
+        else:
+            with pytest.raises(TypeError, match="convert it with xp.asarray"):
+                use(xp.asarray([1.5, 2.0]))
+    with pytest.raises(RuntimeError, match="virtual device 'device1'"):
+        np.float64(1.0) + sx.ones(2, device=sx.Device("device1"))
+    with pytest.raises(RuntimeError, match="device1"):
+        np.float64(1.0) + strict.ones(2, device=strict.Device("device1"))
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="a Python class's buffer protocol (PEP 688) is Python 3.12's")
+def test_numpy_reads_strict_arrays_through_the_buffer_protocol_as_array_api_strict_s():
+    """On Python 3.12 and later array-api-strict's arrays give NumPy their memory through
+    ``__buffer__`` alone and refuse ``__array__`` (TypeError, "not supported"); so do the
+    strict namespace's: ``np.asarray(x)`` and ``memoryview(x)`` share x's memory, in each
+    layout and dtype, and ``x.__array__()`` is refused. A stale array's read through
+    NumPy is still the stale read's ValueError (NumPy drops the buffer's error and tries
+    ``__array__``). The drop-in's arrays keep ``__array__``."""
+    import array_api_strict as aas
+
+    for ns in (sx, aas):
+        x = ns.reshape(ns.arange(6.0), (2, 3))
+        n = np.asarray(x)
+        n[0, 0] = 7.0
+        assert float(x[0, 0]) == 7.0  # a view of x's memory
+        with pytest.raises(TypeError, match="not supported"):
+            x.__array__()
+    base = np.arange(12.0).reshape(3, 4)
+    x = sx.asarray(base)
+    for view, want in ((x.T, base.T), (sx.flip(x, axis=1), base[:, ::-1]), (x[::2, 1:], base[::2, 1:]),
+                       (sx.broadcast_to(x[0, ...], (2, 4)), np.broadcast_to(base[0], (2, 4))), (x[1, 2], base[1, 2])):
+        np.testing.assert_array_equal(np.asarray(view), want)
+    for dt in ("bool", "int8", "uint64", "float32", "complex64", "complex128"):
+        a = np.asarray(sx.ones(3, dtype=getattr(sx, dt)))
+        assert a.dtype == np.dtype(dt) and a.tolist() == np.ones(3, dtype=dt).tolist()
+    assert memoryview(x).shape == (3, 4) and memoryview(x).format == "d"
+    assert xp.asarray([1.0]).__array__().tolist() == [1.0]
+    v = x[1:2, ...]
+    v[0, ...] = 0.0  # x's row 1 changed through v
+    with pytest.raises(ValueError, match=f"__array__: {STALE}"):
+        np.asarray(x)
+    with pytest.raises(ValueError, match=f"__buffer__: {STALE}"):
+        memoryview(x)
 
 
 # ---------------------------------------------------------------- virtual devices
