@@ -797,7 +797,7 @@ def _spacing_precision(start: Any, stop: Any) -> DType | None:
         t = type(v)
         if t is bool or t is int or t is float or t is complex:
             continue
-        d = _NARROW.get(getattr(getattr(v, "dtype", None), "name", None))
+        d = _NARROW.get(str(getattr(getattr(v, "dtype", None), "name", "")))
         if d is None:
             return None  # (a wider or an integer bound: the default)
         narrow.append(d)

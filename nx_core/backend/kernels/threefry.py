@@ -264,7 +264,9 @@ def uniform(
     memory but the one that writes the bits."""
     dtype = np.dtype(dtype)
     bits, shift, one = _MANTISSA[dtype]
-    sh, on, unit = bits(shift), bits(one), dtype.type(1)
+    sh: Any = bits(shift)  # (the dtype's unsigned integer scalars)
+    on: Any = bits(one)
+    unit = dtype.type(1)
 
     def finish(b: np.ndarray) -> None:
         np.right_shift(b, sh, out=b)

@@ -608,8 +608,8 @@ def arange_values(nd: np.dtype, start: Any, step: Any, i0: int, n: int) -> np.nd
             return ints if nd == np.int64 else ints.astype(nd)
         i = np.arange(i0, i0 + n, dtype=np.uint64)
         with np.errstate(over="ignore"):
-            r = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
-        return r.astype(nd)
+            u = i * np.uint64(step % (1 << 64)) + np.uint64(start % (1 << 64))
+        return u.astype(nd)
     with np.errstate(over="ignore", invalid="ignore"):
         # start + i * step, in place: a product by 1.0 and a sum with +0.0 after
         # positive products change nothing, and are skipped.
