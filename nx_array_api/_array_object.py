@@ -399,10 +399,8 @@ class StrictArray(Array):
             STRICT.refuse("device", _no_export(name, dev))
 
     def __array__(self, dtype: Any = None, copy: bool | None = None) -> Any:
-        dev = self.backend.device
-        if dev.name in _VIRTUAL:
-            STRICT.refuse("device", _no_export("__array__", dev))  # (NumPy's fallback from __buffer__ too)
-        elif sys.version_info >= (3, 12):
+        self._host_only("__array__")  # (NumPy's fallback from __buffer__ too)
+        if sys.version_info >= (3, 12) and self.backend.device.name not in _VIRTUAL:
             # NumPy tried __buffer__ first and dropped its error: a stale read's is raised
             # again here, before the refusal
             self.backend.to_host(self)
