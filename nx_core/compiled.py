@@ -56,28 +56,30 @@ class _SourceOnly:
         return importlib.util.spec_from_file_location(name, source)
 
 
-def _built() -> tuple[list[str], list[str]]:
-    """The modules of the two packages installed compiled next to their ``.py`` sources,
-    and, in a checkout (``setup.py`` beside the packages; an install's file times say
+def _built(root: str) -> tuple[list[str], list[str]]:
+    """The modules of the two packages under ``root`` installed compiled, for this
+    interpreter, next to their ``.py`` sources, and, in a checkout (``setup.py`` beside the packages; an install's file times say
     nothing), the sources among them changed after their compilation."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     checkout = os.path.isfile(os.path.join(root, "setup.py"))
     built, stale = [], []
     for pkg in _PACKAGES:
         for folder, _, files in os.walk(os.path.join(root, pkg)):
-            for f in files:
-                stem = f.partition(".")[0]
-                if f.endswith(_SUFFIXES) and stem + ".py" in files:
-                    source = os.path.join(folder, stem + ".py")
-                    rel = os.path.relpath(source, root)
-                    built.append(rel[:-3].replace(os.sep, "."))
+            for f in sorted(files):
+                stem, dot, suffix = f.partition(".")
+                source = os.path.join(folder, stem + ".py")
+                rel = os.path.relpath(source, root)
+                name = rel[:-3].replace(os.sep, ".")
+                # ("." + suffix: only the names this interpreter would import; a build
+                # for another Python beside it, x.cpython-313-....so under 3.11, is none)
+                if dot and "." + suffix in _SUFFIXES and stem + ".py" in files and name not in built:
+                    built.append(name)
                     if checkout and os.path.getmtime(source) > os.path.getmtime(os.path.join(folder, f)):
                         stale.append(rel)
     return sorted(built), stale
 
 
 _SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-_names, _old = _built()
+_names, _old = _built(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _BUILT = tuple(_names)
 
 if not PURE_PYTHON:
