@@ -62,16 +62,15 @@ test: $(COMPILED_STAMP)
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS) tests
 
 # The pure-Python package from the same checkout (NX_PURE_PYTHON=1: every module from its
-# .py source, compiled ones ignored): the namespace's tests and the random-number kernels',
-# then the official suite at a low number of examples where a checkout of it is at hand
-# (ARRAY_API_TESTS_DIR).
+# .py source, compiled ones ignored): the whole test suite, then the official suite at a
+# low number of examples where a checkout of it is at hand (ARRAY_API_TESTS_DIR).
 PURE_EXAMPLES ?= 20
 test-pure: $(COMPILED_STAMP)
 	@if [ -z "$$($(PY) -c 'import nx_array_api as xp; print(*xp.compiled())')" ]; then \
 	  echo "test-pure: no module is compiled (no C compiler?); make test ran the pure-Python package"; \
 	else \
 	  NX_PURE_PYTHON=1 $(PY) -c "import nx_array_api as xp; assert not xp.compiled(), xp.compiled()" && \
-	  NX_PURE_PYTHON=1 $(PY) -m pytest -q -n $(PYTEST_WORKERS) tests/array_api tests/core/test_threefry.py tests/core/test_threefry_loops.py tests/core/test_normal_kernel.py && \
+	  NX_PURE_PYTHON=1 $(PY) -m pytest -q -n $(PYTEST_WORKERS) tests && \
 	  if [ -d "$(ARRAY_API_TESTS_DIR)/array_api_tests" ]; then \
 	    NX_PURE_PYTHON=1 $(MAKE) array-api-tests ARRAY_API_TESTS_EXAMPLES=$(PURE_EXAMPLES); \
 	  else echo "test-pure: no checkout of array-api-tests at $(ARRAY_API_TESTS_DIR); the official suite was not run"; fi; \

@@ -12,6 +12,7 @@ TypeError instead.
 
 from __future__ import annotations
 
+import inspect
 import sys
 from typing import Any, Callable
 
@@ -39,6 +40,8 @@ _EXACT = _dt.FLOAT64_EXACT_INT  # (the Python ints the fast paths hand on with a
 _PROMOTE = _dt.PROMOTE
 _PROMOTION = _dt.PROMOTION
 _PY_SCALARS = (bool, int, float, complex)
+_ONLY = inspect.Parameter.POSITIONAL_ONLY
+_METHOD_SIGNATURE = inspect.Signature([inspect.Parameter("self", _ONLY), inspect.Parameter("other", _ONLY)], return_annotation="Any")
 
 
 def _operands(name: str, x1: Any, x2: Any, allowed: frozenset, prim: str | None, function: bool) -> tuple[Any, Any, DType]:
@@ -379,7 +382,10 @@ def binary(
         g.__name__ = g.__qualname__ = name
         g.__doc__ = doc
         if not function:  # the method's parameters, as the standard names them: (self, other, /)
-            g.__code__ = g.__code__.replace(co_varnames=("self", "other", *g.__code__.co_varnames[2:]))
+            try:
+                g.__code__ = g.__code__.replace(co_varnames=("self", "other", *g.__code__.co_varnames[2:]))
+            except AttributeError:  # compiled (Cython's functions keep their code): the signature says them
+                g.__signature__ = _METHOD_SIGNATURE  # type: ignore[attr-defined]
             g.__annotations__ = {"self": "Any", "other": "Any", "return": "Any"}
         return g
 

@@ -96,3 +96,30 @@ def test_page_and_figures(tmp_path):
     assert out.read_bytes()[:4] == b"\x89PNG"
     rows = [{"kind": "normal", "gigabytes": 2.0, "seconds": {"nx": 2.0, "Generator(PCG64)": 1.0, "RandomState": 1.5}}]
     assert plots.random_dask_figure(rows, tmp_path / "r.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_compiled_vs_pure_compiles_the_modules_it_names_in_a_copy(tmp_path):
+    """benchmarks/compiled_vs_pure.py: setup.py's build compiles the module named by
+    NX_COMPILE_MODULES (here the tensor module) in a copy of the checkout, which then
+    runs it compiled, and the table times that build and the pure one; the checkout's
+    own files are left as they were."""
+    pytest.importorskip("Cython")
+    import shutil
+    import subprocess
+
+    if shutil.which(os.environ.get("CC", "cc")) is None:
+        pytest.skip("no C compiler")
+    root = BENCH.parent
+    before = sorted(p.name for p in (root / "nx_core").iterdir())
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "compiled_vs_pure.py"), "--modules", "nx_core.tensor", "--rounds", "1", "--filter", "add 8"],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "not compiled" not in proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "| workload | NumPy | pure | compiled all |"
+    row = next(line for line in lines if line.startswith("| add 8 |"))
+    assert row.count(" us") == 3
+    assert any(line.startswith("compiled all: geometric mean") for line in lines)
+    assert sorted(p.name for p in (root / "nx_core").iterdir()) == before
