@@ -73,15 +73,20 @@ def _worker(groups: list[str], filter_: str) -> None:
     print(json.dumps({"compiled": list(xp.compiled()), "times": out}))
 
 
-def _build(modules: list[str], into: Path) -> list[str]:
+def _build(modules: list[str], into: Path) -> list[str] | None:
     """A copy of the checkout's packages in ``into`` with ``modules`` compiled; the
-    modules the copy runs compiled (those Cython translated)."""
+    modules the copy runs compiled (those Cython translated), or None where the copy
+    does not import (a module whose compilation changes its behaviour: said why)."""
     for pkg in ("nx_core", "nx_array_api"):
         shutil.copytree(ROOT / pkg, into / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.c"))
     shutil.copy(ROOT / "setup.py", into / "setup.py")
     env = dict(os.environ, NX_COMPILE_MODULES=",".join(modules), NX_COMPILE="1")
     proc = subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"], cwd=into, env=env, capture_output=True, text=True)
-    done = json.loads(_run(into, {}, "import json, nx_array_api as xp; print(json.dumps(list(xp.compiled())))"))
+    try:
+        done = json.loads(_run(into, {}, "import json, nx_array_api as xp; print(json.dumps(list(xp.compiled())))"))
+    except subprocess.CalledProcessError as e:
+        print(f"with {', '.join(modules)} compiled, nx does not import; left out:\n{e.stderr[-2000:]}", file=sys.stderr)
+        return None
     missing = [m for m in modules if m not in done]
     if missing:
         tail = "\n".join(line for line in proc.stderr.splitlines() if "nx:" in line or "Error" in line)[-2000:]
@@ -128,9 +133,14 @@ def main(argv: list[str] | None = None) -> int:
             folder.mkdir()
             print(f"compiling {label}: {', '.join(mods)}", file=sys.stderr, flush=True)
             done = _build(mods, folder)
+            if done is None:
+                continue
             builds[f"compiled {label}" if done else f"(nothing compiled) {label}"] = (folder, {})
-            if not builds.get("pure"):
+            if "pure" not in builds:
                 builds["pure"] = (folder, {"NX_PURE_PYTHON": "1"})
+        if "pure" not in builds:
+            print("no build imports", file=sys.stderr)
+            return 1
         best: dict[str, dict[str, list[float]]] = {b: {} for b in builds}
         for r in range(args.rounds):
             print(f"round {r + 1} of {args.rounds}", file=sys.stderr, flush=True)
