@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -76,7 +77,7 @@ def ext_modules() -> list:
     # A module that imports cython types its variables by their annotations (Cython's
     # pure-Python mode); in any other the annotations are type hints, which Cython would
     # otherwise enforce as C types (a metaclass's instance refused as no `type`).
-    typed = [e for e in exts if "import cython" in open(e.sources[0], encoding="utf-8").read()]
+    typed = [e for e in exts if "import cython" in Path(e.sources[0]).read_text(encoding="utf-8")]
     plain = [e for e in exts if e not in typed]
     try:
         return cythonize(typed, compiler_directives={"language_level": 3}, quiet=True) + cythonize(

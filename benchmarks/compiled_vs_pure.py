@@ -94,15 +94,23 @@ def _build(modules: list[str], into: Path) -> list[str] | None:
     return done
 
 
+def _environ(root: Path, env: dict) -> dict:
+    """This process's environment for a build in ``root``: its packages first on the
+    path, and ``NX_PURE_PYTHON`` only where ``env`` sets it (a compiled build runs
+    compiled whatever the caller's environment says)."""
+    out = {k: v for k, v in os.environ.items() if k != "NX_PURE_PYTHON"}
+    return dict(out, PYTHONPATH=str(root), **env)
+
+
 def _run(root: Path, env: dict, code: str) -> str:
-    proc = subprocess.run([sys.executable, "-c", code], cwd=root, env=dict(os.environ, PYTHONPATH=str(root), **env), capture_output=True, text=True, check=True)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=root, env=_environ(root, env), capture_output=True, text=True, check=True)
     return proc.stdout.strip().splitlines()[-1]
 
 
 def _round(root: Path, env: dict, groups: str, filter_: str) -> dict:
     proc = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--worker", "--groups", groups, "--filter", filter_],
-        cwd=root, env=dict(os.environ, PYTHONPATH=str(root), **env), capture_output=True, text=True, check=True,
+        cwd=root, env=_environ(root, env), capture_output=True, text=True, check=True,
     )
     return json.loads(proc.stdout.strip().splitlines()[-1])
 

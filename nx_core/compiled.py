@@ -58,8 +58,9 @@ class _SourceOnly:
 
 def _built(root: str) -> tuple[list[str], list[str]]:
     """The modules of the two packages under ``root`` installed compiled, for this
-    interpreter, next to their ``.py`` sources, and, in a checkout (``setup.py`` beside the packages; an install's file times say
-    nothing), the sources among them changed after their compilation."""
+    interpreter, next to their ``.py`` sources, and, in a checkout (``setup.py`` beside
+    the packages; an install's file times say nothing), the sources among them changed
+    after their compilation."""
     checkout = os.path.isfile(os.path.join(root, "setup.py"))
     built, stale = [], []
     for pkg in _PACKAGES:
