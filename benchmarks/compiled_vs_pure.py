@@ -1,21 +1,24 @@
-"""What compiling the per-call modules buys: the tiny workloads compiled and pure, side by side.
+"""What compiling each per-call module buys: the per-call workloads compiled and pure, side by side.
 
-    python benchmarks/compiled_vs_pure.py [--modules M,M,...] [--each] [--rounds 5] [--groups tiny,functions] [--filter TEXT]
+    python benchmarks/compiled_vs_pure.py [--modules M,M,...] [--each] [--rounds 5]
+                                          [--groups tiny,functions] [--filter TEXT]
 
-The measurement behind docs/performance.md's "Compiled or pure Python". It copies the
-checkout's two packages and ``setup.py`` into a temporary folder and compiles there, with
-``setup.py``'s own build (Cython's pure-Python mode, ``NX_COMPILE_MODULES`` naming the
-modules in place of ``COMPILED``), the candidate modules (``--modules``; by default
-``PER_CALL``, the modules a tiny call runs through) all together, and with ``--each``
-every one of them alone as well; the checkout is left as it is. A module Cython cannot
-translate is reported and left out.
+The measurement behind docs/performance.md's "Compiled or pure Python" and setup.py's
+``COMPILED``. It copies the checkout's two packages and ``setup.py`` into a temporary
+folder and compiles there, with ``setup.py``'s own build (Cython's pure-Python mode,
+``NX_COMPILE_MODULES`` naming the modules in place of ``COMPILED``), the candidate
+modules (``--modules``; by default ``PER_CALL``, the modules a tiny call runs through)
+all together, and with ``--each`` every one of them alone as well; the checkout is left
+as it is. A module Cython cannot translate, and a build that does not import, are
+reported and left out.
 
-Each round runs every workload of the per-call groups of ``workloads.py`` that
-``--groups`` names (``tiny`` by default; ``--filter``: those whose name holds the text) on NumPy and on nx, in a fresh process per build: the pure-Python
-package (the copy with ``NX_PURE_PYTHON=1``) and each compiled one, in turn, so that a
-drifting machine speed reaches all of them. A time is the best of the rounds, a ratio is
-to NumPy's time in the same process. It prints a table per workload, then each build's
-geometric mean and dearest workload, as ``make bench`` reports a group.
+Each round runs every workload of the groups of ``workloads.py`` that ``--groups``
+names (``tiny`` by default; ``--filter``: those whose name holds the text) on NumPy and
+on nx, in a fresh process per build: the pure-Python package (a copy with
+``NX_PURE_PYTHON=1``) and each compiled one, in turn, so that a drifting machine speed
+reaches all of them. A time is the best of the rounds, a ratio is to NumPy's time in
+the same process. It prints a table per workload, then each build's geometric mean and
+dearest workload, as ``make bench`` reports a group.
 """
 
 from __future__ import annotations
