@@ -21,13 +21,14 @@ from setuptools.command.build_ext import build_ext
 #: (docs/performance.md, "Compiled or pure Python"; benchmarks/compiled_vs_pure.py):
 #: - threefry_loops: Threefry-2x32 and the Box-Muller normals element by element, without
 #:   the GIL (float64 normals 3 times faster than the NumPy kernel, the same bits);
-#: - _creation_functions, _manipulation_functions and the tensor module: calls that run
-#:   long Python paths (asarray of a list, concat, stack, tile, permute_dims), 10-30%
-#:   faster compiled, none measurably slower but reshape's (0.37 -> 0.41 us on 8 elements).
-#: The other per-call modules are not here: each made tiny calls slower compiled (the
-#: indexing and the NumPy backend by 10-20%: the interpreter reaches an array's slots
-#: and its methods through specialised bytecodes, compiled code through generic calls).
-COMPILED: list[str] = ["nx_core.backend.kernels.threefry_loops", "nx_array_api._creation_functions", "nx_array_api._manipulation_functions", "nx_core.tensor"]
+#: - _creation_functions and _manipulation_functions: calls that run long Python paths
+#:   (asarray of a list, concat, stack, tile, permute_dims), 10-30% faster compiled,
+#:   none measurably slower but reshape's (0.37 -> 0.41 us on 8 elements).
+#: The other per-call modules are not here: the tensor module bought nothing measurable,
+#: and the others made tiny calls slower compiled (the indexing and the NumPy backend by
+#: 10-20%: the interpreter reaches an array's slots and its methods through specialised
+#: bytecodes, compiled code through generic calls).
+COMPILED: list[str] = ["nx_core.backend.kernels.threefry_loops", "nx_array_api._creation_functions", "nx_array_api._manipulation_functions"]
 
 #: Every floating-point step of a compiled module is one IEEE operation in the source's
 #: order, as the NumPy kernels compute it: no fused multiply-add, no reassociation
