@@ -264,7 +264,7 @@ def render(run: dict[str, Any], figures: dict[str, str] | None = None) -> str:
         "`concat` 1.08 against 0.95, `permute_dims` 0.49 against 0.42, `tile` 6.15 against",
         "5.29, and `reshape` of 8 elements the one call measurably slower (0.41 against",
         "0.37); the tensor module alone, in another run of 5 rounds, left both groups where",
-        "they were (1.79 and 2.56-2.58), so it is not compiled. The two modules' calls run",
+        "they were (1.79-1.80 and 2.56-2.58), so it is not compiled. The two modules' calls run",
         "long Python paths of their own (walking a list, working out a joined shape). The modules of the functions group's other calls (searching,",
         "statistics, sorting, the indexing functions, linear algebra, `linalg`, `fft`),",
         "each compiled alone, left that group's geometric mean where it was (2.58-2.61",
