@@ -268,7 +268,7 @@ def render(run: dict[str, Any], figures: dict[str, str] | None = None) -> str:
         "long Python paths of their own (walking a list, working out a joined shape). The modules of the functions group's other calls (searching,",
         "statistics, sorting, the indexing functions, linear algebra, `linalg`, `fft`),",
         "each compiled alone, left that group's geometric mean where it was (2.58-2.61",
-        "against 2.59 pure, 3 rounds). The others are slower compiled: the interpreter reaches an array's",
+        "against 2.59 pure, 3 rounds). The other per-call modules are slower compiled: the interpreter reaches an array's",
         "slots and its methods through specialised bytecodes, and compiled code reaches them",
         "through generic attribute reads and calls, so a module whose calls are mostly such",
         "reads (indexing, the backend's primitives, the operators) loses more than it gains.",
