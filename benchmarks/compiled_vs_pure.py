@@ -31,11 +31,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import timeit
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+
+from run import geomean  # noqa: E402  (make bench's own; a script's folder is on its path)
 
 #: The modules a tiny call runs through: the array type and its operators, indexing,
 #: creation, the element-wise functions and their machinery, validation and promotion,
@@ -57,22 +59,19 @@ PER_CALL = [
 def _worker(groups: list[str], filter_: str) -> None:
     """One round in this process: ``{"compiled": [...], "times": {workload: [NumPy's
     time, nx's time]}}`` as the last line of its output."""
-    sys.path.insert(1, str(HERE))
     import numpy as np
 
     import nx_array_api as xp
+    from run import _budgets, measure
     from workloads import all_workloads
 
     out = {}
     for group, name, make in all_workloads():
         if group not in groups or filter_ not in name:
             continue
-        times = []
-        for ns in (np, xp):
-            fn = make(ns)
-            n = max(1, int(0.01 / max(timeit.timeit(fn, number=10) / 10, 1e-9)))
-            times.append(min(timeit.repeat(fn, number=n, repeat=3)) / n)
-        out[name] = times
+        rounds, budget = _budgets(group, quick=True)  # (this round is one of --rounds)
+        best = measure({"numpy": make(np), "nx": make(xp)}, rounds, budget)
+        out[name] = [best["numpy"], best["nx"]]
     print(json.dumps({"compiled": list(xp.compiled()), "times": out}))
 
 
@@ -86,7 +85,7 @@ def _build(modules: list[str], into: Path) -> list[str] | None:
     env = dict(os.environ, NX_COMPILE_MODULES=",".join(modules), NX_COMPILE="1")
     proc = subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"], cwd=into, env=env, capture_output=True, text=True)
     try:
-        done = json.loads(_run(into, {}, "import json, nx_array_api as xp; print(json.dumps(list(xp.compiled())))"))
+        done = _run(into, {}, ["-c", "import json, nx_array_api as xp; print(json.dumps(list(xp.compiled())))"])
     except subprocess.CalledProcessError as e:
         print(f"with {', '.join(modules)} compiled, nx does not import; left out:\n{e.stderr[-2000:]}", file=sys.stderr)
         return None
@@ -105,21 +104,10 @@ def _environ(root: Path, env: dict) -> dict:
     return dict(out, PYTHONPATH=str(root), **env)
 
 
-def _run(root: Path, env: dict, code: str) -> str:
-    proc = subprocess.run([sys.executable, "-c", code], cwd=root, env=_environ(root, env), capture_output=True, text=True, check=True)
-    return proc.stdout.strip().splitlines()[-1]
-
-
-def _round(root: Path, env: dict, groups: str, filter_: str) -> dict:
-    proc = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", "--groups", groups, "--filter", filter_],
-        cwd=root, env=_environ(root, env), capture_output=True, text=True, check=True,
-    )
+def _run(root: Path, env: dict, args: list[str]) -> Any:
+    """The JSON a fresh Python prints last, run with ``args`` on the build in ``root``."""
+    proc = subprocess.run([sys.executable, *args], cwd=root, env=_environ(root, env), capture_output=True, text=True, check=True)
     return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
-def _geomean(xs: list[float]) -> float:
-    return math.exp(sum(map(math.log, xs)) / len(xs))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -153,10 +141,11 @@ def main(argv: list[str] | None = None) -> int:
             print("no build imports", file=sys.stderr)
             return 1
         best: dict[str, dict[str, list[float]]] = {b: {} for b in builds}
+        worker = [str(Path(__file__).resolve()), "--worker", "--groups", args.groups, "--filter", args.filter]
         for r in range(args.rounds):
             print(f"round {r + 1} of {args.rounds}", file=sys.stderr, flush=True)
             for b, (folder, env) in builds.items():
-                for name, (t_np, t_nx) in _round(folder, env, args.groups, args.filter)["times"].items():
+                for name, (t_np, t_nx) in _run(folder, env, worker)["times"].items():
                     cell = best[b].setdefault(name, [math.inf, math.inf])
                     cell[0], cell[1] = min(cell[0], t_np), min(cell[1], t_nx)
     names = list(best["pure"])
@@ -171,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     for b in order:
         rs = [best[b][n][1] / t_np[n] for n in names]
         worst = max(range(len(rs)), key=rs.__getitem__)
-        print(f"{b}: geometric mean {_geomean(rs):.2f}x NumPy, dearest {rs[worst]:.2f}x ({names[worst]})")
+        print(f"{b}: geometric mean {geomean(rs):.2f}x NumPy, dearest {rs[worst]:.2f}x ({names[worst]})")
     return 0
 
 
